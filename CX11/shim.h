@@ -1,0 +1,36 @@
+#ifndef XMARQUEE_CX11_SHIM_H
+#define XMARQUEE_CX11_SHIM_H
+// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present.
+// Swift cannot import C macros that expand to expressions, so the few we need
+// are re-stated here as inline functions.
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/Xresource.h>
+#include <X11/extensions/Xrender.h>
+#include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xpresent.h>
+#include <X11/extensions/Xfixes.h>
+#include <X11/Xft/Xft.h>
+#include <fontconfig/fontconfig.h>
+
+static inline int xm_connection_number(Display *d) { return ConnectionNumber(d); }
+static inline unsigned long xm_all_planes(void) { return AllPlanes; }
+
+// Present completion events arrive as GenericEvent cookies; these casts keep
+// pointer punning out of Swift.
+static inline XPresentCompleteNotifyEvent *xm_as_complete(XGenericEventCookie *c) {
+    return (XPresentCompleteNotifyEvent *)c->data;
+}
+static inline XPresentIdleNotifyEvent *xm_as_idle(XGenericEventCookie *c) {
+    return (XPresentIdleNotifyEvent *)c->data;
+}
+static inline XPresentConfigureNotifyEvent *xm_as_configure(XGenericEventCookie *c) {
+    return (XPresentConfigureNotifyEvent *)c->data;
+}
+
+// Fontconfig's object names are macros of string literals.
+static inline const char *xm_fc_family(void) { return FC_FAMILY; }
+static inline const char *xm_fc_size(void) { return FC_SIZE; }
+static inline const char *xm_fc_pixel_size(void) { return FC_PIXEL_SIZE; }
+#endif

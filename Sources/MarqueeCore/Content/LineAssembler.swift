@@ -1,0 +1,43 @@
+/// Assembles lines from a byte stream that arrives in arbitrary pieces (a pipe on standard input)
+/// and keeps the `keep` latest complete lines as the messages to show.
+public struct LineAssembler {
+    public let keep: Int
+    public private(set) var lines: [String] = []
+    private var partial: [UInt8] = []
+
+    public init(keep: Int) {
+        precondition(keep >= 1)
+        self.keep = keep
+    }
+
+    /// Bytes of the line still being received (no newline yet).
+    public var pendingByteCount: Int { partial.count }
+
+    /// Feeds a piece of the stream; returns true when the kept lines changed.
+    public mutating func append<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var changed = false
+        var rest = bytes[...]
+        while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            partial.append(contentsOf: rest[..<newline])
+            changed = commitPartial() || changed
+            rest = rest[rest.index(after: newline)...]
+        }
+        partial.append(contentsOf: rest)
+        return changed
+    }
+
+    /// The stream ended: a last line without a newline still counts.
+    public mutating func finish() -> Bool {
+        partial.isEmpty ? false : commitPartial()
+    }
+
+    private mutating func commitPartial() -> Bool {
+        if partial.last == UInt8(ascii: "\r") { partial.removeLast() }
+        let line = TextSanitizer.singleLine(TextSanitizer.decode(partial))
+        partial.removeAll(keepingCapacity: partial.count < 1 << 16)
+        guard !line.allSatisfy({ $0 == " " }) else { return false }
+        lines.append(line)
+        if lines.count > keep { lines.removeFirst(lines.count - keep) }
+        return true
+    }
+}

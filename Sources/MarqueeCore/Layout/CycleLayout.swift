@@ -1,0 +1,123 @@
+/// A run of up to `CycleLayoutBuilder.maxChunkScalars` characters with a known position and width.
+///
+/// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
+/// search, so the work for a frame never depends on how long the whole text is.
+public struct LayoutChunk: Equatable, Sendable {
+    /// Byte range of the chunk in `CycleLayout.text`.
+    public var bytes: Range<Int>
+    /// Left edge within the cycle, in pixels.
+    public var x: Int
+    public var width: Int
+    public var end: Int { x + width }
+}
+
+/// One cycle of the strip: every message followed by the separator, measured and positioned.
+/// The strip repeats this cycle forever.
+public final class CycleLayout: Sendable {
+    /// All messages and separators, concatenated, as UTF-8.
+    public let text: [UInt8]
+    public let chunks: [LayoutChunk]
+    /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
+    public let width: Int
+    /// Left edge of each message within the cycle, ascending; the first is 0.
+    public let messageStarts: [Int]
+    /// Width of the separator that ends the cycle (and follows every message).
+    public let separatorWidth: Int
+
+    init(text: [UInt8], chunks: [LayoutChunk], width: Int, messageStarts: [Int], separatorWidth: Int) {
+        self.text = text
+        self.chunks = chunks
+        self.width = width
+        self.messageStarts = messageStarts
+        self.separatorWidth = separatorWidth
+    }
+
+    public var isEmpty: Bool { width == 0 }
+
+    /// Index of the first chunk whose right edge is beyond `x`.
+    private func firstChunk(endingAfter x: Int) -> Int {
+        var low = 0, high = chunks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chunks[mid].end <= x { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The chunks that intersect the cycle-local range `[lower, upper)`.
+    public func chunks(overlapping lower: Int, _ upper: Int) -> ArraySlice<LayoutChunk> {
+        let first = firstChunk(endingAfter: lower)
+        var last = first
+        while last < chunks.count && chunks[last].x < upper { last += 1 }
+        return chunks[first..<last]
+    }
+
+    /// The message starts (cycle-local) in ascending order; a helper for safe swap places.
+    /// Returns the smallest message start `>= x` within one cycle, or nil when past the last.
+    public func messageStart(atOrAfter x: Int) -> Int? {
+        var low = 0, high = messageStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if messageStarts[mid] < x { low = mid + 1 } else { high = mid }
+        }
+        return low < messageStarts.count ? messageStarts[low] : nil
+    }
+
+    /// The largest message start `<= x` (x within the cycle).
+    public func messageStart(atOrBefore x: Int) -> Int {
+        var low = 0, high = messageStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if messageStarts[mid] <= x { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? messageStarts[low - 1] : 0
+    }
+
+    /// The text of one chunk as unicode scalars, for drawing.
+    public func scalars(of chunk: LayoutChunk) -> UTF8ScalarSequence {
+        UTF8ScalarSequence(bytes: text, range: chunk.bytes)
+    }
+}
+
+/// Decodes scalars from a byte array that is known to be valid UTF-8 (it came from a `String`).
+public struct UTF8ScalarSequence: Sequence, IteratorProtocol {
+    let bytes: [UInt8]
+    var index: Int
+    let end: Int
+
+    init(bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        self.index = range.lowerBound
+        self.end = range.upperBound
+    }
+
+    @inline(__always)
+    public mutating func next() -> Unicode.Scalar? {
+        guard index < end else { return nil }
+        let (scalar, length) = decodeUTF8(bytes, at: index)
+        index += length
+        return scalar
+    }
+}
+
+/// Decodes the scalar starting at `index` of valid UTF-8.
+@inline(__always)
+func decodeUTF8(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+    let lead = UInt32(bytes[index])
+    let value: UInt32
+    let length: Int
+    if lead < 0x80 {
+        return (Unicode.Scalar(UInt8(lead)), 1)
+    } else if lead < 0xE0 {
+        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        length = 2
+    } else if lead < 0xF0 {
+        value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        length = 3
+    } else {
+        value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+        length = 4
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+}

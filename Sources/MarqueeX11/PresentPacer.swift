@@ -1,0 +1,120 @@
+import CX11
+import MarqueeCore
+import MarqueeIO
+
+/// Frames paced by the display's vblank through the X Present extension.
+///
+/// Each completion event carries the vblank counter (msc) and its CLOCK_MONOTONIC time (ust).
+/// The next frame is drawn for msc + 1 and handed over with PresentPixmap, which shows it at
+/// that vblank without tearing; its own completion starts the frame after. Frame times come
+/// from the counter on a fixed grid (`FrameClock`), so server jitter never reaches the motion.
+final class PresentPacer: FramePacer {
+    var onFrame: (UInt64, Double) -> Void = { _, _ in }
+    var onBufferIdle: (Pixmap) -> Void = { _ in }
+    private let connection: XConnection
+    private let window: Window
+    private let opcode: Int32
+    private var clock: FrameClock?
+    private var firstCompletion: (msc: UInt64, ust: UInt64)?
+    private var lastMSC: UInt64 = 0
+    private var serial: UInt32 = 0
+    private var awaiting = false
+    private var awaitingSince = 0.0
+    private(set) var isActive = false
+    private(set) var period: Double
+
+    /// Nil when the server has no Present extension.
+    init?(connection: XConnection, window: Window, refreshHz: Double) {
+        var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XPresentQueryExtension(connection.display, &opcode, &eventBase, &errorBase) != 0 else { return nil }
+        self.connection = connection
+        self.window = window
+        self.opcode = opcode
+        period = 1 / refreshHz
+        _ = XPresentSelectInput(connection.display, window, UInt32(PresentCompleteNotifyMask | PresentIdleNotifyMask))
+    }
+
+    func requestFrame() {
+        isActive = true
+        guard !awaiting else { return }
+        // Target 0 answers at once with the current msc; the frame is then drawn for msc + 1.
+        serial &+= 1
+        XPresentNotifyMSC(connection.display, window, serial, 0, 0, 0)
+        beginWaiting()
+    }
+
+    func stop() { isActive = false }
+
+    func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
+        serial &+= 1
+        XPresentPixmap(connection.display, window, buffer, serial, 0, 0, 0, 0, 0, 0, 0,
+                       UInt32(PresentOptionNone), counter, 0, 0, nil, 0)
+        beginWaiting()
+    }
+
+    private func beginWaiting() {
+        awaiting = true
+        awaitingSince = MonotonicClock.now()
+    }
+
+    var waitTimeout: Int32 { awaiting && isActive ? 1000 : -1 }
+
+    func timedOut() {
+        // Completions stop when the output is off and slow down when the window is off-screen;
+        // after a second without one, ask again instead of waiting forever.
+        guard awaiting, MonotonicClock.now() - awaitingSince >= 0.9 else { return }
+        awaiting = false
+        if isActive { requestFrame() }
+    }
+
+    func handle(_ event: inout XEvent) -> Bool {
+        guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
+        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return true }
+        defer { XFreeEventData(connection.display, &event.xcookie) }
+        switch event.xcookie.evtype {
+        case Int32(PresentCompleteNotify):
+            let complete = xm_as_complete(&event.xcookie).pointee
+            guard complete.window == window else { return true }
+            completed(msc: complete.msc, ust: complete.ust)
+        case Int32(PresentIdleNotify):
+            let idle = xm_as_idle(&event.xcookie).pointee
+            onBufferIdle(idle.pixmap)
+        default:
+            break
+        }
+        return true
+    }
+
+    private func completed(msc: UInt64, ust: UInt64) {
+        awaiting = false
+        // A zero timestamp or a counter going backwards is not a vblank we can trust.
+        if ust != 0 && msc > lastMSC {
+            lastMSC = msc
+            updateClock(msc: msc, ust: ust)
+        }
+        guard isActive, let clock else { return }
+        let target = lastMSC + 1
+        onFrame(target, clock.time(ofCounter: target))
+    }
+
+    /// Starts the frame clock at the first completion and refines its period from the measured
+    /// vblank rate once two seconds of completions are in; refining keeps the time of the
+    /// current vblank, so the motion stays continuous.
+    private func updateClock(msc: UInt64, ust: UInt64) {
+        let seconds = Double(ust) / 1e6
+        guard var current = clock, let first = firstCompletion else {
+            clock = FrameClock(period: period, referenceCounter: msc, referenceTime: seconds)
+            firstCompletion = (msc, ust)
+            return
+        }
+        let frames = msc - first.msc
+        if frames >= 120 {
+            let measured = Double(ust - first.ust) / 1e6 / Double(frames)
+            if abs(measured - period) / period > 0.002 && measured > 0 {
+                current.adopt(period: measured, keeping: msc)
+                period = measured
+                clock = current
+            }
+        }
+    }
+}

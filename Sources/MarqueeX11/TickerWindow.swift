@@ -1,0 +1,101 @@
+import CX11
+import Glibc
+import MarqueeCore
+
+/// The ticker's top-level window and its ICCCM/EWMH identity.
+public final class TickerWindow {
+    private let connection: XConnection
+    public let id: Window
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public let deleteAtom: Atom
+
+    /// Creates (but does not map) the window.
+    /// - Parameter position: top-left corner when the user gave one (honoured as USPosition).
+    public init(connection: XConnection, width: Int, height: Int, position: (x: Int, y: Int)?, title: String) {
+        self.connection = connection
+        self.width = width
+        self.height = height
+        let display = connection.display
+        var attributes = XSetWindowAttributes()
+        // No background: the server must never clear the window to a colour on resize or
+        // exposure; every pixel comes from our own frames (no flash during live resizing).
+        attributes.background_pixmap = Pixmap(0)
+        // Keep the old pixels in place while the size changes, until the next frame covers them.
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask
+        attributes.colormap = connection.colormap
+        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWColormap)
+        id = XCreateWindow(display, connection.root, Int32(position?.x ?? 0), Int32(position?.y ?? 0),
+                           UInt32(width), UInt32(height), 0, connection.depth, UInt32(InputOutput),
+                           connection.visual, mask, &attributes)
+        deleteAtom = connection.atom("WM_DELETE_WINDOW")
+        setIdentity(title: title)
+        setSizeHints(userPosition: position != nil)
+    }
+
+    deinit { XDestroyWindow(connection.display, id) }
+
+    private func setIdentity(title: String) {
+        let display = connection.display
+        // WM_CLASS: instance "xmarquee", class "Xmarquee" (window rules and desktop entries match on it).
+        var instance = Array("xmarquee".utf8CString)
+        var className = Array("Xmarquee".utf8CString)
+        instance.withUnsafeMutableBufferPointer { instancePointer in
+            className.withUnsafeMutableBufferPointer { classPointer in
+                var hint = XClassHint(res_name: instancePointer.baseAddress, res_class: classPointer.baseAddress)
+                XSetClassHint(display, id, &hint)
+            }
+        }
+        XStoreName(display, id, title)
+        setUTF8Property("_NET_WM_NAME", title)
+        // _NET_WM_PID is only meaningful together with WM_CLIENT_MACHINE.
+        var pid = [CLong(getpid())]
+        setCardinals("_NET_WM_PID", &pid)
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        setStringProperty("WM_CLIENT_MACHINE", type: XA_STRING, host.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        var protocols = [deleteAtom]
+        XSetWMProtocols(display, id, &protocols, 1)
+    }
+
+    private func setSizeHints(userPosition: Bool) {
+        guard let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PMinSize | (userPosition ? (USPosition | USSize) : PSize)
+        hints.pointee.min_width = 1
+        hints.pointee.min_height = 1
+        hints.pointee.width = Int32(width)
+        hints.pointee.height = Int32(height)
+        XSetWMNormalHints(connection.display, id, hints)
+        XFree(hints)
+    }
+
+    func setCardinals(_ name: String, _ values: inout [CLong]) {
+        let count = Int32(values.count)
+        let property = connection.atom(name)
+        values.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(connection.display, id, property, XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
+        }
+    }
+
+    func setUTF8Property(_ name: String, _ value: String) {
+        setStringProperty(name, type: connection.atom("UTF8_STRING"), value)
+    }
+
+    private func setStringProperty(_ name: String, type: Atom, _ value: String) {
+        var bytes = Array(value.utf8)
+        _ = XChangeProperty(connection.display, id, connection.atom(name), type, 8, PropModeReplace,
+                            &bytes, Int32(bytes.count))
+    }
+
+    public func map() { XMapWindow(connection.display, id) }
+
+    /// Records a size reported by ConfigureNotify; true when it changed.
+    func noteSize(width newWidth: Int, height newHeight: Int) -> Bool {
+        guard newWidth != width || newHeight != height else { return false }
+        width = newWidth
+        height = newHeight
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import CX11
+import MarqueeCore
+import MarqueeIO
+
+/// Frames at the refresh rate on absolute CLOCK_MONOTONIC deadlines, for servers without
+/// Present. A late wake-up skips ahead to the current deadline instead of bunching frames.
+final class TimerPacer: FramePacer {
+    var onFrame: (UInt64, Double) -> Void = { _, _ in }
+    var onBufferIdle: (Pixmap) -> Void = { _ in }
+    private let connection: XConnection
+    private let window: Window
+    private let timer: FrameTimer
+    private let gc: GC
+    private let origin: Double
+    private var nextCounter: UInt64 = 0
+    private var armed = false
+    private(set) var isActive = false
+    let period: Double
+
+    init?(connection: XConnection, window: Window, refreshHz: Double, loop: EventLoop) {
+        guard let timer = FrameTimer() else { return nil }
+        self.connection = connection
+        self.window = window
+        self.timer = timer
+        period = 1 / refreshHz
+        origin = MonotonicClock.now()
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
+        loop.watch(timer.fd) { [weak self] _ in self?.fired() }
+    }
+
+    deinit { XFreeGC(connection.display, gc) }
+
+    private func time(of counter: UInt64) -> Double { origin + Double(counter) * period }
+
+    func requestFrame() {
+        isActive = true
+        guard !armed else { return }
+        let elapsed = (MonotonicClock.now() - origin) / period
+        nextCounter = max(nextCounter, UInt64(max(0, elapsed.rounded(.down))) + 1)
+        timer.arm(at: time(of: nextCounter))
+        armed = true
+    }
+
+    func stop() {
+        isActive = false
+        armed = false
+        timer.disarm()
+    }
+
+    private func fired() {
+        timer.acknowledge()
+        armed = false
+        guard isActive else { return }
+        let current = UInt64(max(0, ((MonotonicClock.now() - origin) / period).rounded(.down)))
+        let counter = max(nextCounter, current)
+        nextCounter = counter + 1
+        onFrame(counter, time(of: counter))
+        if isActive { requestFrame() }
+    }
+
+    func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
+        XCopyArea(connection.display, buffer, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+    }
+
+    var waitTimeout: Int32 { -1 }
+    func timedOut() {}
+    func handle(_ event: inout XEvent) -> Bool { false }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages xmarquee needs to build, run and test, when missing.
+# Usage: scripts/install-deps.sh run|test|bench
+set -euo pipefail
+
+build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
+       libxpresent-dev libxext-dev fonts-dejavu-core)
+test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils)
+bench=(libxdamage-dev tickr)
+
+wanted=("${build[@]}")
+case "${1:-run}" in
+  run) ;;
+  test) wanted+=("${test[@]}") ;;
+  bench) wanted+=("${test[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  # tickr is only for the side-by-side benchmark: go on without it where it is not packaged.
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+    optional=(tickr)
+    required=()
+    for package in "${missing[@]}"; do [[ " ${optional[*]} " == *" $package "* ]] || required+=("$package"); done
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${required[@]}"
+  fi
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "xmarquee needs the Swift toolchain (6.0 or newer) on PATH: see https://www.swift.org/install/linux/" >&2
+  exit 1
+fi
