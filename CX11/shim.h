@@ -16,6 +16,7 @@
 
 static inline int xm_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline unsigned long xm_all_planes(void) { return AllPlanes; }
+static inline int xm_destroy_image(XImage *image) { return XDestroyImage(image); }
 
 // Present completion events arrive as GenericEvent cookies; these casts keep
 // pointer punning out of Swift.

@@ -20,7 +20,7 @@ public final class WatchedFile {
     public init(path: String) throws(FileReadError) {
         self.path = path
         let bytes = try FileReading.contents(of: path)
-        lastMessages = TextSanitizer.messages(fromLines: TextSanitizer.decode(bytes))
+        lastMessages = TextSanitizer.messages(fromLines: bytes)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -65,7 +65,7 @@ public final class WatchedFile {
                 Diagnostics.warn("\"\(path)\" is back; showing its text again")
                 vanished = false
             }
-            let messages = TextSanitizer.messages(fromLines: TextSanitizer.decode(bytes))
+            let messages = TextSanitizer.messages(fromLines: bytes)
             guard messages != lastMessages else { return }
             lastMessages = messages
             onChange(messages)

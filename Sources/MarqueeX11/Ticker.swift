@@ -139,9 +139,8 @@ public final class Ticker {
     /// exposures, and resizes (where waiting would show the newly exposed area unpainted).
     private func drawNow() {
         guard mapped else { return }
-        if motion.isMoving && motionAnchored && pacer.isActive {
-            shownPosition = motion.pixel(at: MonotonicClock.now())
-        }
+        // The position of the last composed frame, not "now": that frame may still be queued for
+        // the next vblank at the old size, and both must show the same position where they meet.
         guard let buffer = compose(at: shownPosition) else { return }
         XCopyArea(connection.display, buffer, window.id, gc, 0, 0, UInt32(buffers.width), UInt32(buffers.height), 0, 0)
     }
@@ -232,7 +231,7 @@ public final class Ticker {
             fullyObscured = event.xvisibility.state == VisibilityFullyObscured
             updateFrameDemand()
         case ClientMessage:
-            if Atom(event.xclient.data.l.1) == window.deleteAtom { loop.stop(status: ExitStatus.success.rawValue) }
+            if Atom(event.xclient.data.l.0) == window.deleteAtom { loop.stop(status: ExitStatus.success.rawValue) }
         case DestroyNotify:
             loop.stop(status: ExitStatus.success.rawValue)
         default:

@@ -25,7 +25,7 @@ struct XMarquee: ParsableCommand {
     static func main() {
         let command: XMarquee
         do {
-            command = try parseAsRoot() as! XMarquee
+            command = try parse()
         } catch {
             // --help and --version print in full and exit 0; any other problem is one line, status 2.
             if exitCode(for: error) == .success { exit(withError: error) }

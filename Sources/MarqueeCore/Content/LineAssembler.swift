@@ -33,9 +33,10 @@ public struct LineAssembler {
 
     private mutating func commitPartial() -> Bool {
         if partial.last == UInt8(ascii: "\r") { partial.removeLast() }
-        let line = TextSanitizer.singleLine(TextSanitizer.decode(partial))
+        let blank = TextSanitizer.isBlank(partial)
+        let line = blank ? "" : TextSanitizer.decode(partial)
         partial.removeAll(keepingCapacity: partial.count < 1 << 16)
-        guard !line.allSatisfy({ $0 == " " }) else { return false }
+        guard !blank else { return false }
         lines.append(line)
         if lines.count > keep { lines.removeFirst(lines.count - keep) }
         return true

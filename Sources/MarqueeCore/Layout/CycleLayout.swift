@@ -91,12 +91,29 @@ public struct UTF8ScalarSequence: Sequence, IteratorProtocol {
         self.end = range.upperBound
     }
 
+    /// The next scalar as displayed (see `displayed(_:)`); skipped ones do not appear.
     @inline(__always)
     public mutating func next() -> Unicode.Scalar? {
-        guard index < end else { return nil }
-        let (scalar, length) = decodeUTF8(bytes, at: index)
-        index += length
-        return scalar
+        while index < end {
+            let (scalar, length) = decodeUTF8(bytes, at: index)
+            index += length
+            if let shown = displayed(scalar) { return shown }
+        }
+        return nil
+    }
+}
+
+/// How a scalar appears on the one-line strip: line breaks and tabs as a space, other control
+/// characters not at all (fonts have no glyph for them). Applied while laying out and while
+/// drawing, in the same sliced passes, so even a 10 MB line is never walked in one go.
+@inline(__always)
+func displayed(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return scalar }
+    switch value {
+    case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return " "
+    case 0x00..<0x20, 0x7F..<0xA0: return nil
+    default: return scalar
     }
 }
 

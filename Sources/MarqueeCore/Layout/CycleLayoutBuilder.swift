@@ -51,7 +51,7 @@ public struct CycleLayoutBuilder {
             var count = 0
             while position < limit && count < Self.maxChunkScalars {
                 let (scalar, length) = decodeUTF8(text, at: position)
-                x += cache.advance(of: scalar)
+                if let shown = displayed(scalar) { x += cache.advance(of: shown) }
                 position += length
                 count += 1
             }

@@ -9,29 +9,29 @@ public enum TextSanitizer {
     }
 
     /// One line of display text: tabs and line breaks become spaces (a ticker has one line),
-    /// other control characters are dropped because fonts have no glyph for them.
+    /// other control characters are dropped because fonts have no glyph for them. The layout
+    /// applies the same rule while measuring, so long input need not pass through here.
     public static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { displayed($0) != $0 }) else { return text }
         var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(text.utf8.count)
-        var changed = false
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                scalars.append(" ")
-                changed = true
-            case 0x00..<0x20, 0x7F..<0xA0:
-                changed = true
-            default:
-                scalars.append(scalar)
-            }
+            if let shown = displayed(scalar) { scalars.append(shown) }
         }
-        return changed ? String(scalars) : text
+        return String(scalars)
     }
 
-    /// Splits a block of text (a file's contents) into messages: one per non-empty line.
-    public static func messages(fromLines text: String) -> [String] {
-        text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { singleLine(String($0)) }
-            .filter { !$0.allSatisfy { $0 == " " } }
+    /// Splits bytes (a file's contents) into messages: one per non-blank line. Works on bytes,
+    /// so a file holding one 10 MB line costs one copy, not a walk over its characters.
+    public static func messages<Bytes: Collection>(fromLines bytes: Bytes) -> [String] where Bytes.Element == UInt8 {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
+            let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
+            return isBlank(trimmed) ? nil : decode(trimmed)
+        }
+    }
+
+    /// True when a line holds nothing but spaces, tabs and carriage returns (it stops at the
+    /// first other byte, so it is cheap for any real text).
+    public static func isBlank<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        !bytes.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
     }
 }

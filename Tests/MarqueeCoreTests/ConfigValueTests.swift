@@ -1,0 +1,34 @@
+import XCTest
+@testable import MarqueeCore
+
+final class ConfigValueTests: XCTestCase {
+    func testHexColours() {
+        XCTAssertEqual(RGBAColor(hex: "#fff"), RGBAColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF))
+        XCTAssertEqual(RGBAColor(hex: "#102030"), RGBAColor(red: 0x1010, green: 0x2020, blue: 0x3030))
+        XCTAssertEqual(RGBAColor(hex: "#000000aa")?.alpha, 0xAAAA)
+        for bad in ["#12", "#12345", "#gggggg", "fff", "#", "#1234567890"] {
+            XCTAssertNil(RGBAColor(hex: bad), bad)
+        }
+    }
+
+    func testGeometryForms() {
+        XCTAssertEqual(WindowGeometry(parsing: "1920x32+0+0"), WindowGeometry(width: 1920, height: 32, x: 0, y: 0))
+        XCTAssertEqual(WindowGeometry(parsing: "800x40"), WindowGeometry(width: 800, height: 40))
+        XCTAssertEqual(WindowGeometry(parsing: "800"), WindowGeometry(width: 800))
+        XCTAssertEqual(WindowGeometry(parsing: "x40"), WindowGeometry(height: 40))
+        let corner = WindowGeometry(parsing: "+10-20")!
+        XCTAssertEqual(corner.x, 10)
+        XCTAssertTrue(corner.yFromBottom)
+        XCTAssertEqual(corner.origin(windowWidth: 100, windowHeight: 30, screenWidth: 1000, screenHeight: 500)!.y, 450)
+        for bad in ["", "abc", "0x10", "10x0", "10x", "+5", "10x10+5", "10x10+5+5junk", "99999x10", "-1x10"] {
+            XCTAssertNil(WindowGeometry(parsing: bad), bad)
+        }
+    }
+
+    func testPNGHasValidSignatureAndChecksums() {
+        let png = PNGEncoder.encode(width: 2, height: 1, rgb: [255, 0, 0, 0, 0, 255])
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(PNGEncoder.crc32(Array("IEND".utf8)), 0xAE42_6082)
+        XCTAssertEqual(Array(png.suffix(4)), [0xAE, 0x42, 0x60, 0x82])
+    }
+}

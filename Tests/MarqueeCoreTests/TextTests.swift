@@ -1,0 +1,64 @@
+import XCTest
+@testable import MarqueeCore
+
+final class TextTests: XCTestCase {
+    func testInvalidUTF8BecomesReplacementCharacters() {
+        let text = TextSanitizer.decode([0x41, 0xFF, 0x42, 0xC3, 0x28, 0xE2, 0x82])
+        XCTAssertEqual(Array(text.unicodeScalars).first, "A")
+        XCTAssertTrue(text.unicodeScalars.contains("\u{FFFD}"))
+        XCTAssertTrue(text.contains("B"))
+    }
+
+    func testControlCharactersDoNotReachTheLine() {
+        XCTAssertEqual(TextSanitizer.singleLine("a\tb\nc\u{07}d\u{1B}[0m"), "a b cd[0m")
+        XCTAssertEqual(TextSanitizer.singleLine("plain"), "plain")
+    }
+
+    func testFileLinesBecomeMessages() {
+        XCTAssertEqual(TextSanitizer.messages(fromLines: Array("one\n\n  \r\ntwo\r\nthree".utf8)), ["one", "two", "three"])
+    }
+
+    func testLineAssemblerJoinsPiecesAndKeepsTheLatest() {
+        var lines = LineAssembler(keep: 2)
+        XCTAssertFalse(lines.append(Array("hel".utf8)))
+        XCTAssertTrue(lines.append(Array("lo\r\nwor".utf8)))
+        XCTAssertEqual(lines.lines, ["hello"])
+        XCTAssertTrue(lines.append(Array("ld\nthird\n".utf8)))
+        XCTAssertEqual(lines.lines, ["world", "third"])
+        XCTAssertFalse(lines.append(Array("\n".utf8)), "an empty line changes nothing")
+        XCTAssertFalse(lines.finish())
+    }
+
+    func testLineAssemblerKeepsALastLineWithoutNewlineAtEnd() {
+        var lines = LineAssembler(keep: 1)
+        _ = lines.append(Array("first\nlast".utf8))
+        XCTAssertEqual(lines.lines, ["first"])
+        XCTAssertTrue(lines.finish())
+        XCTAssertEqual(lines.lines, ["last"])
+    }
+
+    func testLineAssemblerDecodesInvalidUTF8() {
+        var lines = LineAssembler(keep: 1)
+        _ = lines.append([0x61, 0xFE, 0x0A])
+        XCTAssertEqual(lines.lines, ["a\u{FFFD}"])
+    }
+
+    func testControlCharactersAreDroppedOrSpacedWhileLayingOut() {
+        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let layout = CycleLayoutBuilder.layout(messages: ["a\tb\u{07}c"], separator: "", cache: cache)
+        // a(8) + space(4) + b(8) + c(8): the bell takes no room.
+        XCTAssertEqual(layout.width, 28)
+        XCTAssertEqual(String(String.UnicodeScalarView(layout.scalars(of: layout.chunks[0]))), "a bc")
+    }
+
+    func testMessageBoardKeepsSourceOrder() {
+        var board = MessageBoard()
+        board.declare("arguments", messages: ["a"])
+        board.declare("file")
+        board.declare("stdin")
+        XCTAssertTrue(board.set("stdin", ["s"]))
+        XCTAssertTrue(board.set("file", ["f1", "f2"]))
+        XCTAssertFalse(board.set("file", ["f1", "f2"]))
+        XCTAssertEqual(board.messages, ["a", "f1", "f2", "s"])
+    }
+}

@@ -1,0 +1,211 @@
+import CX11
+import Foundation
+import XCTest
+
+/// The real executable against a real Xvfb: what a user sees and what a script gets back.
+final class ProcessTests: XCTestCase {
+    nonisolated(unsafe) static var server: XvfbServer!
+    static let background: (UInt8, UInt8, UInt8) = (0x20, 0x20, 0x20)
+
+    override class func setUp() {
+        server = try! XvfbServer(width: 2600, height: 300)
+    }
+
+    override class func tearDown() {
+        server.stop()
+        server = nil
+    }
+
+    private var display: String { Self.server.display }
+
+    private func launch(_ arguments: [String], input: Bool = false) throws -> (TickerProcess, XProbe, Window) {
+        let ticker = try TickerProcess(arguments, display: display, withInput: input)
+        let probe = try XProbe(display)
+        var window: Window?
+        waitUntil(timeout: 10) {
+            window = probe.window(ofProcess: ticker.pid)
+            return window != nil
+        }
+        guard let window else {
+            ticker.stop()
+            throw TestSupportError("no window appeared; stderr: \(ticker.standardError)")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        return (ticker, probe, window)
+    }
+
+    func testWindowHasItsIdentityAndTheTextMoves() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "600x40+0+0", "Markets rally as tech stocks climb"])
+        defer { ticker.stop() }
+        XCTAssertEqual(probe.string(window, "WM_CLASS"), "xmarquee\u{0}Xmarquee\u{0}")
+        XCTAssertEqual(probe.string(window, "_NET_WM_NAME"), "xmarquee")
+        XCTAssertEqual(probe.cardinals(window, "_NET_WM_PID"), [Int(ticker.pid)])
+        let first = try XCTUnwrap(probe.capture(window))
+        XCTAssertGreaterThan(first.inkProfile(background: Self.background).reduce(0, +), 0, "text is drawn")
+        Thread.sleep(forTimeInterval: 0.25)
+        let second = try XCTUnwrap(probe.capture(window))
+        XCTAssertNotEqual(first, second, "the text scrolls")
+    }
+
+    func testAFirstRunWithNothingToShowScrollsTheWelcome() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "900x40+0+0"])
+        defer { ticker.stop() }
+        let pixels = try XCTUnwrap(probe.capture(window))
+        XCTAssertGreaterThan(pixels.inkProfile(background: Self.background).filter { $0 > 0 }.count, 300)
+    }
+
+    /// No blank gap, at any width and across live resizes: the longest ink-free run of columns
+    /// never exceeds the widest gap inside one cycle of the text (the separator).
+    func testNoGapAtAnyWidthOrDuringLiveResizing() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "2400x40+0+0", "--speed", "480", "Gap check", "xmarquee"])
+        defer { ticker.stop() }
+        let reference = try XCTUnwrap(probe.capture(window)).longestBlankRun(background: Self.background)
+        XCTAssertGreaterThan(reference, 5)
+        XCTAssertLessThan(reference, 60, "the separator is the widest gap in the cycle")
+        var checked = 0
+        for width in [1, 37, 120, 300, 640, 1000, 1500, 1999, 2500, 333, 2400] {
+            probe.resize(window, width: width, height: 40)
+            for _ in 0..<3 {
+                Thread.sleep(forTimeInterval: 0.03)
+                guard let pixels = probe.capture(window), pixels.width == width else { continue }
+                if width > 2 * reference {
+                    let blank = pixels.longestBlankRun(background: Self.background)
+                    XCTAssertLessThanOrEqual(blank, reference + 1, "width \(width)")
+                    if blank > reference + 1 { try? pixels.writePNG(to: "/tmp/xmarquee-gap-\(width).png") }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 25)
+        // A storm of live resizes, each captured at once.
+        for step in 0..<60 {
+            let width = 400 + (step * 97) % 2000
+            probe.resize(window, width: width, height: 40)
+            // Long enough for the ticker to see the ConfigureNotify; what the server shows before
+            // that is the old pixels (no background clearing), never a gap.
+            Thread.sleep(forTimeInterval: 0.02)
+            if let pixels = probe.capture(window), pixels.width == width {
+                XCTAssertLessThanOrEqual(pixels.longestBlankRun(background: Self.background), reference + 1, "storm width \(width)")
+            }
+        }
+    }
+
+    func testSpeedZeroStandsStillWithoutWakeups() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "500x40+0+0", "--speed", "0", "Standing still"])
+        defer { ticker.stop() }
+        Thread.sleep(forTimeInterval: 0.5)
+        let switches = ticker.contextSwitches
+        let cpu = ticker.cpuTicks
+        let before = try XCTUnwrap(probe.capture(window))
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(ticker.contextSwitches, switches, "no wakeups while nothing moves")
+        XCTAssertEqual(ticker.cpuTicks, cpu)
+        XCTAssertEqual(try XCTUnwrap(probe.capture(window)), before)
+        XCTAssertEqual(before.inkProfile(background: Self.background).prefix(20).reduce(0, +) > 0, true, "text starts at the left edge")
+    }
+
+    func testAnUnmappedWindowSleepsAndResumesWhenMapped() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "500x40+0+0", "Hidden ticker"])
+        defer { ticker.stop() }
+        XUnmapWindow(probe.display, window)
+        XSync(probe.display, 0)
+        Thread.sleep(forTimeInterval: 0.5)
+        let switches = ticker.contextSwitches
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(ticker.contextSwitches, switches, "no wakeups while unmapped")
+        XMapWindow(probe.display, window)
+        XSync(probe.display, 0)
+        Thread.sleep(forTimeInterval: 0.3)
+        let first = try XCTUnwrap(probe.capture(window))
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertNotEqual(try XCTUnwrap(probe.capture(window)), first, "moving again once mapped")
+    }
+
+    func testSIGTERMAndSIGINTEndCleanly() throws {
+        for signal in [SIGTERM, SIGINT] {
+            let (ticker, _, _) = try launch(["--geometry", "300x30+0+0", "bye"])
+            ticker.signal(signal)
+            XCTAssertEqual(ticker.waitForExit(timeout: 5), 0, "signal \(signal)")
+            XCTAssertEqual(ticker.standardError, "")
+        }
+    }
+
+    func testTheWindowManagerClosingTheWindowEndsCleanly() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "300x30+0+0", "close me"])
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = probe.atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = CLong(probe.atom("WM_DELETE_WINDOW"))
+        XSendEvent(probe.display, window, 0, 0, &event)
+        XSync(probe.display, 0)
+        XCTAssertEqual(ticker.waitForExit(timeout: 5), 0)
+    }
+
+    func testWithoutADisplayItSaysSoAndExits() throws {
+        var number = 90
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        let ticker = try TickerProcess(["hello"], display: ":\(number)")
+        XCTAssertEqual(ticker.waitForExit(timeout: 5), 3)
+        XCTAssertEqual(ticker.standardError, "xmarquee: cannot open display \":\(number)\"\n")
+    }
+
+    func testBadValuesGiveOneLineAndStatusTwoWithoutAWindow() throws {
+        let cases: [([String], String)] = [
+            (["--fg", "#zzz"], "#zzz"),
+            (["--bg", "notacolourname"], "notacolourname"),
+            (["--geometry", "wide"], "wide"),
+            (["--speed=-5"], "-5"),
+            (["--speed", "fast"], "fast"),
+            (["--direction", "up"], "up"),
+            (["--keep", "0"], "0"),
+            (["--no-such-option"], "--no-such-option"),
+        ]
+        for (arguments, bad) in cases {
+            let ticker = try TickerProcess(arguments + ["text"], display: display)
+            XCTAssertEqual(ticker.waitForExit(timeout: 5), 2, "\(arguments)")
+            let lines = ticker.standardError.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "\(arguments): \(ticker.standardError)")
+            XCTAssertTrue(ticker.standardError.hasPrefix("xmarquee: "), ticker.standardError)
+            XCTAssertTrue(ticker.standardError.contains(bad), "\(arguments): \(ticker.standardError)")
+        }
+    }
+
+    func testHelpAndVersionSucceed() throws {
+        for flag in ["--help", "--version"] {
+            let ticker = try TickerProcess([flag], display: nil)
+            XCTAssertEqual(ticker.waitForExit(timeout: 5), 0, flag)
+        }
+    }
+
+    func testAnUnknownFontFallsBackWithAWarning() throws {
+        let (ticker, probe, window) = try launch(["--geometry", "500x40+0+0", "--font", "NoSuchFamilyAnywhere:size=14", "still readable"])
+        defer { ticker.stop() }
+        XCTAssertTrue(ticker.standardError.contains("warning: font \"NoSuchFamilyAnywhere\" not found"), ticker.standardError)
+        XCTAssertGreaterThan(try XCTUnwrap(probe.capture(window)).inkProfile(background: Self.background).reduce(0, +), 0)
+    }
+
+    func testAMissingOrUnreadableFileIsAClearErrorAtStart() throws {
+        let missing = try TickerProcess(["--file", "/nonexistent/headlines.txt"], display: display)
+        XCTAssertEqual(missing.waitForExit(timeout: 5), 5)
+        XCTAssertEqual(missing.standardError,
+                       "xmarquee: cannot read \"/nonexistent/headlines.txt\": No such file or directory\n")
+        let directory = try TickerProcess(["--file", "/tmp"], display: display)
+        XCTAssertEqual(directory.waitForExit(timeout: 5), 5)
+        XCTAssertTrue(directory.standardError.contains("not a regular file"), directory.standardError)
+    }
+
+    /// The X server going away mid-run: one line, a distinct status, no hang.
+    func testLosingTheXServerEndsWithStatusFour() throws {
+        let own = try XvfbServer(width: 800, height: 100)
+        let ticker = try TickerProcess(["--geometry", "400x30+0+0", "doomed"], display: own.display)
+        defer { ticker.stop() }
+        var probe: XProbe? = try XProbe(own.display)
+        XCTAssertTrue(waitUntil(timeout: 10) { probe!.window(ofProcess: ticker.pid) != nil })
+        probe = nil // the tests' own connection must be closed before its server goes
+        own.stop()
+        XCTAssertEqual(ticker.waitForExit(timeout: 5), 4)
+        XCTAssertEqual(ticker.standardError, "xmarquee: lost the connection to the X server\n")
+    }
+}

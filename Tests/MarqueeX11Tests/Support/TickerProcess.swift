@@ -1,0 +1,103 @@
+import Foundation
+
+/// The real `xmarquee` executable run as a child process, as a user would run it.
+final class TickerProcess {
+    let process = Process()
+    private let errorPipe = Pipe()
+    let input: Pipe?
+    private let errors = ErrorCollector()
+
+    static var executable: URL {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [besideTests.appendingPathComponent("xmarquee"),
+                          besideTests.deletingLastPathComponent().appendingPathComponent("xmarquee"),
+                          root.appendingPathComponent(".build/debug/xmarquee")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return root.appendingPathComponent(".build/debug/xmarquee")
+    }
+
+    init(_ arguments: [String], display: String?, withInput: Bool = false) throws {
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        if display == nil { environment.removeValue(forKey: "DISPLAY") }
+        process.environment = environment
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        if withInput {
+            let pipe = Pipe()
+            input = pipe
+            process.standardInput = pipe
+        } else {
+            input = nil
+            process.standardInput = FileHandle.nullDevice
+        }
+        let errors = self.errors
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    var standardError: String { errors.text }
+
+    /// Waits for the process to end; nil when it is still running after `timeout`.
+    func waitForExit(timeout: TimeInterval) -> Int32? {
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
+        process.waitUntilExit()
+        // Let the stderr reader catch the last line.
+        Thread.sleep(forTimeInterval: 0.05)
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    func stop() {
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    deinit { stop() }
+
+    /// Context switches so far (voluntary + involuntary): each wake-up of the process adds one.
+    var contextSwitches: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return -1 }
+        return status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+            .compactMap { Int($0.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") }
+            .reduce(0, +)
+    }
+
+    /// User + system CPU time in clock ticks.
+    var cpuTicks: Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return -1 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+}
+
+/// Standard error collected on Foundation's reader thread.
+final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ piece: Data) {
+        lock.lock()
+        data.append(piece)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An Xvfb the tests start themselves on a free display (`-displayfd` picks one and reports it).
+final class XvfbServer {
+    let process = Process()
+    let display: String
+
+    init(width: Int = 1600, height: Int = 300, fps: Int? = nil) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        var arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        if let fps { arguments += ["-fakescreenfps", String(fps)] }
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var number = Data()
+        let deadline = Date().addingTimeInterval(15)
+        while !number.contains(UInt8(ascii: "\n")) && Date() < deadline {
+            let piece = output.fileHandleForReading.availableData
+            if piece.isEmpty { break }
+            number.append(piece)
+        }
+        guard let text = String(data: number, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty else {
+            process.terminate()
+            throw TestSupportError("Xvfb did not report a display")
+        }
+        display = ":" + text
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}
+
+struct TestSupportError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+@discardableResult
+func waitUntil(timeout: TimeInterval, interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: interval)
+    }
+    return condition()
+}
