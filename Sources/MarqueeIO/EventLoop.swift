@@ -37,6 +37,9 @@ public final class EventLoop {
 
     public var isRunning: Bool { exitStatus == nil }
 
+    /// Lets `run()` be called again after it returned (tests drive the loop in stretches).
+    public func restart() { exitStatus = nil }
+
     /// Loops until `stop(status:)`; returns that status.
     public func run() -> Int32 {
         var fds: [pollfd] = []

@@ -16,6 +16,8 @@ protocol FramePacer: AnyObject {
     func requestFrame()
     func stop()
     func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64)
+    /// No frame this time (every back buffer is still the server's): call again next refresh.
+    func skipFrame()
     /// Milliseconds the loop may sleep while this pacer waits for the server (-1: forever).
     var waitTimeout: Int32 { get }
     /// The loop woke by timeout: recover from a server that stopped sending completions.

@@ -45,6 +45,13 @@ final class PresentPacer: FramePacer {
 
     func stop() { isActive = false }
 
+    func skipFrame() {
+        // Wait for the next vblank (not target 0, which would answer at once and spin).
+        serial &+= 1
+        XPresentNotifyMSC(connection.display, window, serial, lastMSC + 1, 0, 0)
+        beginWaiting()
+    }
+
     func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
         serial &+= 1
         XPresentPixmap(connection.display, window, buffer, serial, 0, 0, 0, 0, 0, 0, 0,

@@ -25,6 +25,10 @@ public final class Ticker {
     private var pendingLayout: CycleLayoutBuilder?
     private var motion: Motion
     private var motionAnchored = false
+    /// The velocity asked for (px/s, signed by direction), before snapping to whole pixels per frame.
+    private let requestedVelocity: Double
+    /// The refresh period the motion's velocity was snapped for.
+    private var snappedPeriod: Double
     /// Strip position of the window's left edge in the last composed frame.
     public private(set) var shownPosition = 0
     private var mapped = false
@@ -57,8 +61,9 @@ public final class Ticker {
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
-        let velocity = style.direction == .left ? style.speed : -style.speed
-        motion = Motion(velocity: FrameStep.effectiveSpeed(velocity, period: pacer.period), anchorTime: 0)
+        requestedVelocity = style.direction == .left ? style.speed : -style.speed
+        snappedPeriod = pacer.period
+        motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod), anchorTime: 0)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.buffers.markIdle(pixmap) }
         install(on: loop)
@@ -125,11 +130,20 @@ public final class Ticker {
         }
         if !motionAnchored {
             // (Re)starting: the text continues from where it stands, at this frame's time.
-            motion = Motion(velocity: FrameStep.effectiveSpeed(motion.velocity, period: pacer.period),
+            snappedPeriod = pacer.period
+            motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod),
                             anchorTime: time, anchorPosition: Double(shownPosition))
             motionAnchored = true
+        } else if pacer.period != snappedPeriod {
+            // The pacer measured the real refresh rate: snap the speed to it again so every
+            // frame keeps the same whole step. The position stays continuous.
+            snappedPeriod = pacer.period
+            motion.setVelocity(FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod), at: time)
         }
-        guard let buffer = compose(at: motion.pixel(at: time)) else { return }
+        guard let buffer = compose(at: motion.pixel(at: time)) else {
+            pacer.skipFrame()
+            return
+        }
         buffers.markBusy(buffer)
         pacer.show(buffer, width: buffers.width, height: buffers.height, counter: counter)
         onFrameDrawn?(shownPosition, time)

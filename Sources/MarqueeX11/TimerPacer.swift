@@ -62,7 +62,11 @@ final class TimerPacer: FramePacer {
 
     func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
         XCopyArea(connection.display, buffer, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        // The copy is done in request order: the buffer may be drawn into again right away.
+        onBufferIdle(buffer)
     }
+
+    func skipFrame() { requestFrame() }
 
     var waitTimeout: Int32 { -1 }
     func timedOut() {}
