@@ -136,9 +136,12 @@ public final class Ticker {
             motionAnchored = true
         } else if pacer.period != snappedPeriod {
             // The pacer measured the real refresh rate: snap the speed to it again so every
-            // frame keeps the same whole step. The position stays continuous.
+            // frame keeps the same whole step. This frame's time lies off the old grid, so the
+            // new line starts from the nearest whole pixel (under half a pixel away, invisible);
+            // a fractional anchor would floor one step short.
             snappedPeriod = pacer.period
-            motion.setVelocity(FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod), at: time)
+            motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod),
+                            anchorTime: time, anchorPosition: motion.position(at: time).rounded())
         }
         guard let buffer = compose(at: motion.pixel(at: time)) else {
             pacer.skipFrame()
