@@ -34,7 +34,7 @@ run: release
 
 test: deps-test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 # Regenerates assets/screenshot.png with the real executable under Xvfb.
 screenshot: deps-test
