@@ -1,0 +1,197 @@
+/// Why the text is paused; it runs again only when no reason is left.
+public enum PauseReason: Hashable, Sendable {
+    /// The pointer is over the window (`--pause-on-hover`).
+    case hover
+    /// The user paused it (click with `--click-to-pause`, the space key, `ctl pause`).
+    case user
+}
+
+/// The whole motion as a pure function of time and input:
+///
+///     position(t) = program(τ(t)) + offset(t)
+///
+/// - the *program* is what the text does by itself (loop, pause at start, bounce);
+/// - *τ* is program time, advancing at a rate that eases to 0 when paused and back when
+///   resumed, or to another value when the speed changes — so every transition is continuous;
+/// - the *offset* is what the user added: a drag follows the pointer exactly, its release
+///   velocity eases back to zero while τ's rate eases back up, and wheel scrubs ease in.
+///
+/// Nothing here counts frames: any frame at any time gets the position of that time.
+public struct MotionDirector: Equatable, Sendable {
+    public static let pauseEasing = 0.35
+    public static let releaseEasing = 1.0
+    public static let speedEasing = 0.4
+    public static let scrubEasing = 0.2
+
+    public private(set) var program: ScrollProgram
+    private var clock: EasedRamp
+    private var offset: EasedRamp
+    private var scrubs: [Scrub] = []
+    private var drag: Drag?
+    public private(set) var pauseReasons: Set<PauseReason> = []
+    /// The rate τ runs at when nothing pauses it (1 = the program's own speed).
+    public private(set) var runningRate: Double = 1
+
+    struct Scrub: Equatable, Sendable {
+        var start: Double
+        var delta: Double
+        func value(at time: Double) -> Double {
+            let x = min(1, max(0, (time - start) / MotionDirector.scrubEasing))
+            return delta * x * x * (3 - 2 * x)
+        }
+        func isFinished(at time: Double) -> Bool { time >= start + MotionDirector.scrubEasing }
+    }
+
+    struct Drag: Equatable, Sendable {
+        var pointerStart: Double
+        var offsetStart: Double
+        var pointer: Double
+        /// Recent pointer samples (time, x), newest last, for the release velocity.
+        var samples: [(time: Double, x: Double)]
+        var moved: Bool
+
+        static func == (a: Drag, b: Drag) -> Bool {
+            a.pointerStart == b.pointerStart && a.offsetStart == b.offsetStart && a.pointer == b.pointer && a.moved == b.moved
+        }
+    }
+
+    public init(program: ScrollProgram, at time: Double, programTime: Double = 0) {
+        self.program = program
+        clock = .steady(1, from: time, value: programTime)
+        offset = .steady(0, from: time, value: 0)
+    }
+
+    // MARK: Reading
+
+    public func programTime(at time: Double) -> Double { clock.value(at: time) }
+
+    public func position(at time: Double) -> Double {
+        program.position(at: clock.value(at: time)) + userOffset(at: time)
+    }
+
+    private func userOffset(at time: Double) -> Double {
+        if let drag { return drag.offsetStart - (drag.pointer - drag.pointerStart) }
+        return offset.value(at: time) + scrubs.reduce(0) { $0 + $1.value(at: time) }
+    }
+
+    /// True when nothing will move from `time` on without new input: frames can stop.
+    public func isStill(at time: Double) -> Bool {
+        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0,
+              scrubs.allSatisfy({ $0.isFinished(at: time) }), clock.isSettled(at: time) else { return false }
+        return clock.toRate == 0 || program.isStill
+    }
+
+    /// When the program is resting (a pause at the start, a bounce's end) and nothing else moves:
+    /// the time it moves again. Frames can stop until then.
+    public func restEnd(after time: Double) -> Double? {
+        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, scrubs.allSatisfy({ $0.isFinished(at: time) }),
+              clock.isSettled(at: time), clock.toRate > 0 else { return nil }
+        let tau = clock.value(at: time)
+        return program.restEnd(after: tau).map { time + ($0 - tau) / clock.toRate }
+    }
+
+    public var isDragging: Bool { drag != nil }
+    public var isPaused: Bool { !pauseReasons.isEmpty }
+
+    // MARK: Program and speed
+
+    /// Replaces the program, keeping the position at `time` where it is.
+    public mutating func setProgram(_ newProgram: ScrollProgram, at time: Double) {
+        let before = position(at: time)
+        program = newProgram
+        clock = EasedRamp(startTime: time, startValue: 0, fromRate: clock.rate(at: time), toRate: clock.toRate,
+                          duration: max(0, clock.startTime + clock.duration - time))
+        let shift = before - position(at: time)
+        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + shift, fromRate: offset.fromRate,
+                           toRate: offset.toRate, duration: offset.duration)
+        if drag != nil { drag!.offsetStart += shift }
+    }
+
+    /// Eases the running speed to `rate` × the program's own (the + and − keys, Ctrl+wheel).
+    public mutating func setRunningRate(_ rate: Double, at time: Double) {
+        runningRate = max(0, rate)
+        retarget(at: time, over: Self.speedEasing)
+    }
+
+    // MARK: Pausing
+
+    public mutating func pause(_ reason: PauseReason, at time: Double) {
+        guard pauseReasons.insert(reason).inserted else { return }
+        retarget(at: time, over: Self.pauseEasing)
+    }
+
+    public mutating func resume(_ reason: PauseReason, at time: Double) {
+        guard pauseReasons.remove(reason) != nil else { return }
+        retarget(at: time, over: Self.pauseEasing)
+    }
+
+    public mutating func togglePause(at time: Double) {
+        if pauseReasons.contains(.user) { resume(.user, at: time) } else { pause(.user, at: time) }
+    }
+
+    private var targetRate: Double { pauseReasons.isEmpty && drag == nil ? runningRate : 0 }
+
+    private mutating func retarget(at time: Double, over duration: Double) {
+        guard drag == nil else { return }
+        clock = clock.easing(to: targetRate, at: time, over: duration)
+    }
+
+    // MARK: Pointer
+
+    /// A button press at pointer x: the text stops under the pointer at once, to be dragged.
+    public mutating func beginDrag(pointer x: Double, at time: Double) {
+        let current = userOffset(at: time)
+        let tau = clock.value(at: time)
+        clock = .steady(0, from: time, value: tau)
+        offset = .steady(0, from: time, value: current)
+        scrubs.removeAll()
+        drag = Drag(pointerStart: x, offsetStart: current, pointer: x, samples: [(time, x)], moved: false)
+    }
+
+    /// The pointer moved while pressed: the text follows it exactly, both ways.
+    public mutating func dragTo(pointer x: Double, at time: Double) {
+        guard drag != nil else { return }
+        drag!.pointer = x
+        drag!.moved = drag!.moved || abs(x - drag!.pointerStart) >= 3
+        drag!.samples.append((time, x))
+        drag!.samples.removeAll { $0.time < time - 0.1 }
+    }
+
+    /// Release: the text keeps the release velocity and eases back to its own speed and
+    /// direction within about a second. Returns false when the pointer never moved (a click).
+    @discardableResult
+    public mutating func endDrag(at time: Double) -> Bool {
+        guard let ended = drag else { return false }
+        let current = userOffset(at: time)
+        drag = nil
+        let velocity = ended.moved ? Self.releaseVelocity(ended.samples, at: time) : 0
+        offset = EasedRamp(startTime: time, startValue: current, fromRate: velocity, toRate: 0,
+                           duration: Self.releaseEasing)
+        let tau = clock.value(at: time)
+        clock = EasedRamp(startTime: time, startValue: tau, fromRate: 0, toRate: targetRate,
+                          duration: ended.moved ? Self.releaseEasing : Self.pauseEasing)
+        return ended.moved
+    }
+
+    /// Text velocity (strip px/s) from the pointer's last 100 ms; zero when it rested before release.
+    static func releaseVelocity(_ samples: [(time: Double, x: Double)], at time: Double) -> Double {
+        guard let last = samples.last, let first = samples.first, time - last.time < 0.08,
+              last.time - first.time > 0.005 else { return 0 }
+        // Pointer right = text right = strip position down.
+        return -(last.x - first.x) / (last.time - first.time)
+    }
+
+    /// Moves the text by `delta` strip pixels, eased in (the wheel, the arrow keys).
+    public mutating func scrub(by delta: Double, at time: Double) {
+        guard drag == nil else { return }
+        foldFinishedScrubs(at: time)
+        scrubs.append(Scrub(start: time, delta: delta))
+    }
+
+    private mutating func foldFinishedScrubs(at time: Double) {
+        let finished = scrubs.filter { $0.isFinished(at: time) }.reduce(0) { $0 + $1.delta }
+        scrubs.removeAll { $0.isFinished(at: time) }
+        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + finished, fromRate: offset.fromRate,
+                           toRate: offset.toRate, duration: offset.duration)
+    }
+}

@@ -1,0 +1,74 @@
+/// What the text does on its own, as a function of *program time* τ (seconds of running; it
+/// stands still while the ticker is paused). The result is the strip position at the window's
+/// left edge.
+public enum ScrollProgram: Equatable, Sendable {
+    /// Standing at a position (speed 0, or text that fits in overflow mode).
+    case still(position: Double)
+    /// The endless loop: position = origin + velocity·τ.
+    case continuous(origin: Double, velocity: Double)
+    /// The loop, stopping for `pause` seconds each time the start of a cycle reaches the leading
+    /// edge: every cycle takes cycle/|velocity| + pause seconds.
+    case pausingAtStart(origin: Double, velocity: Double, cycle: Double, pause: Double)
+    /// Back and forth between `low` and `high` (HTML marquee's "alternate"), resting `pause`
+    /// seconds at each end; starts at `low` moving up.
+    case bounce(low: Double, high: Double, speed: Double, pause: Double)
+
+    public func position(at tau: Double) -> Double {
+        switch self {
+        case .still(let position):
+            return position
+        case .continuous(let origin, let velocity):
+            return origin + velocity * tau
+        case .pausingAtStart(let origin, let velocity, let cycle, let pause):
+            guard velocity != 0, cycle > 0 else { return origin }
+            let travel = cycle / abs(velocity)
+            let period = travel + pause
+            let cycles = (tau / period).rounded(.down)
+            let within = tau - cycles * period
+            let moved = max(0, within - pause)
+            return origin + (velocity < 0 ? -1 : 1) * (cycles * cycle + moved * abs(velocity))
+        case .bounce(let low, let high, let speed, let pause):
+            let span = high - low
+            guard span > 0, speed > 0 else { return low }
+            let travel = span / speed
+            let period = 2 * (travel + pause)
+            let within = tau - (tau / period).rounded(.down) * period
+            if within < pause { return low }
+            if within < pause + travel { return low + (within - pause) * speed }
+            if within < 2 * pause + travel { return high }
+            return high - (within - 2 * pause - travel) * speed
+        }
+    }
+
+    /// True when the program never moves.
+    public var isStill: Bool {
+        switch self {
+        case .still: return true
+        case .continuous(_, let velocity), .pausingAtStart(_, let velocity, _, _): return velocity == 0
+        case .bounce(let low, let high, let speed, _): return high <= low || speed == 0
+        }
+    }
+
+    /// The program time of the next moment the program starts moving, when it is resting at
+    /// `tau` (a pause at the start or at a bounce's end); nil when it is moving or never moves.
+    public func restEnd(after tau: Double) -> Double? {
+        switch self {
+        case .pausingAtStart(_, let velocity, let cycle, let pause):
+            guard velocity != 0, cycle > 0, pause > 0 else { return nil }
+            let period = cycle / abs(velocity) + pause
+            let start = (tau / period).rounded(.down) * period
+            return tau < start + pause ? start + pause : nil
+        case .bounce(let low, let high, let speed, let pause):
+            guard high > low, speed > 0, pause > 0 else { return nil }
+            let travel = (high - low) / speed
+            let period = 2 * (travel + pause)
+            let start = (tau / period).rounded(.down) * period
+            let within = tau - start
+            if within < pause { return start + pause }
+            if within >= pause + travel && within < 2 * pause + travel { return start + 2 * pause + travel }
+            return nil
+        case .still, .continuous:
+            return nil
+        }
+    }
+}
