@@ -1,0 +1,99 @@
+import CLinux
+import Glibc
+import MarqueeCore
+
+/// The running ticker's end of `xmarquee ctl`: a listening UNIX socket in the event loop.
+///
+/// Each connection sends one request line and gets one reply line ("ok" or "error: …").
+/// Requests are read without blocking and bounded in size; a malformed or oversized one gets an
+/// error reply and changes nothing. At most `maximumClients` connections are held at once.
+public final class ControlServer {
+    static let maximumClients = 8
+    public let path: String
+    private let listener: Int32
+    private let loop: EventLoop
+    private var clients: [Int32: [UInt8]] = [:]
+    /// Handles a parsed request; returns nil for success or an error text.
+    public var onRequest: (ControlRequest) -> String? = { _ in nil }
+
+    /// Listens at `path`. A socket left by an instance that died is replaced; one that answers
+    /// belongs to a running instance and is left alone (that is an error).
+    public init(path: String, loop: EventLoop) throws(ControlSocketPath.Problem) {
+        self.path = path
+        self.loop = loop
+        if Self.isAnswering(path) {
+            throw ControlSocketPath.Problem(description: "another xmarquee already listens at \"\(path)\" (choose another --name)")
+        }
+        unlink(path)
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw ControlSocketPath.Problem(description: "socket: \(String(cString: strerror(errno)))") }
+        let bound = ControlSocketPath.withAddress(path) { bind(listener, $0, $1) }
+        guard bound == 0, chmod(path, 0o600) == 0, listen(listener, 8) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(listener)
+            throw ControlSocketPath.Problem(description: "cannot listen at \"\(path)\": \(reason)")
+        }
+        loop.watch(listener) { [unowned self] _ in self.accept() }
+    }
+
+    deinit {
+        for fd in clients.keys { loop.unwatch(fd); close(fd) }
+        loop.unwatch(listener)
+        close(listener)
+        unlink(path)
+    }
+
+    private static func isAnswering(_ path: String) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return ControlSocketPath.withAddress(path) { connect(probe, $0, $1) } == 0
+    }
+
+    private func accept() {
+        while true {
+            let client = xm_accept_nonblocking(listener)
+            guard client >= 0 else { return }
+            if clients.count >= Self.maximumClients, let oldest = clients.keys.min() { drop(oldest) }
+            clients[client] = []
+            loop.watch(client) { [unowned self] _ in self.read(from: client) }
+        }
+    }
+
+    private func read(from client: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(client, $0.baseAddress, $0.count) }
+        guard count > 0 else {
+            if count == 0 || (errno != EAGAIN && errno != EINTR) { drop(client) }
+            return
+        }
+        clients[client, default: []].append(contentsOf: chunk[0..<count])
+        let received = clients[client]!
+        if let newline = received.firstIndex(of: UInt8(ascii: "\n")), newline < ControlRequest.maximumBytes {
+            answer(client, line: Array(received[..<newline]))
+        } else if received.count >= ControlRequest.maximumBytes {
+            reply(client, "error: request longer than \(ControlRequest.maximumBytes) bytes")
+        }
+    }
+
+    private func answer(_ client: Int32, line: [UInt8]) {
+        do {
+            let request = try ControlRequest(parsing: TextSanitizer.decode(line))
+            if let problem = onRequest(request) { reply(client, "error: \(problem)") } else { reply(client, "ok") }
+        } catch {
+            reply(client, "error: \(error.description)")
+        }
+    }
+
+    private func reply(_ client: Int32, _ text: String) {
+        var bytes = Array((text + "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        drop(client)
+    }
+
+    private func drop(_ client: Int32) {
+        loop.unwatch(client)
+        close(client)
+        clients[client] = nil
+    }
+}

@@ -1,0 +1,55 @@
+import Glibc
+
+/// Where an instance's control socket lives: `$XDG_RUNTIME_DIR/xmarquee/NAME.sock`, in a
+/// directory only the user can enter (0700), so no other user can steer the ticker.
+public enum ControlSocketPath {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Instance names become file names: keep them to a safe alphabet.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// The socket path for `name`, creating the private directory when `create` is set.
+    public static func path(for name: String, create: Bool) throws(Problem) -> String {
+        guard isValidName(name) else { throw Problem(description: "invalid --name \"\(name)\": use letters, digits, - and _") }
+        let base: String
+        if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 {
+            base = String(cString: runtime) + "/xmarquee"
+        } else {
+            base = "/tmp/xmarquee-\(getuid())"
+        }
+        if create {
+            if mkdir(base, 0o700) != 0 && errno != EEXIST {
+                throw Problem(description: "cannot create \"\(base)\": \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            guard lstat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else {
+                throw Problem(description: "\"\(base)\" is not a directory of this user")
+            }
+            if info.st_mode & 0o077 != 0 { chmod(base, 0o700) }
+        }
+        let path = base + "/" + name + ".sock"
+        guard path.utf8.count < 100 else { throw Problem(description: "socket path too long: \(path)") }
+        return path
+    }
+
+    /// Fills a sockaddr_un for `path` and calls `body` with it.
+    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+}
