@@ -53,7 +53,11 @@ final class LiveConfig {
         let before = Dictionary(options.settings, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.settings, uniquingKeysWith: { first, _ in first })
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        guard !changed.isEmpty else { return }
+        guard !changed.isEmpty else {
+            // Asked for explicitly: say it was done. A save that changed nothing stays quiet.
+            if reason == "SIGHUP" { Diagnostics.note("config reloaded (SIGHUP): nothing changed") }
+            return
+        }
 
         let needsRestart = changed.subtracting(Self.liveKeys)
             .union(options.bar != nil ? changed.intersection(["above", "sticky"]) : [])
@@ -78,7 +82,8 @@ final class LiveConfig {
         if !needsRestart.isEmpty {
             Diagnostics.warn("config: \(needsRestart.sorted().joined(separator: ", ")) changed; restart xmarquee to apply")
         }
-        Diagnostics.warn("config reloaded (\(reason)): \(changed.subtracting(needsRestart).sorted().joined(separator: ", "))")
+        let applied = changed.subtracting(needsRestart)
+        if !applied.isEmpty { Diagnostics.note("config reloaded (\(reason)): \(applied.sorted().joined(separator: ", "))") }
         options = new
     }
 }
