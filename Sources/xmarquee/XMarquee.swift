@@ -66,7 +66,13 @@ struct XMarquee: ParsableCommand {
     /// is one line and status 2.
     private static func parseOrFail(_ arguments: [String]) -> XMarquee {
         do {
-            return try parseAsRoot(arguments) as! XMarquee
+            let parsed = try parseAsRoot(arguments)
+            if let command = parsed as? XMarquee { return command }
+            // --help comes back as ArgumentParser's own help command: running it ends in the
+            // clean exit below, which prints the help.
+            var other = parsed
+            try other.run()
+            Glibc.exit(0)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             Diagnostics.fail(OptionsResolver.firstLine(of: XMarquee.message(for: error)), status: ExitStatus.usage.rawValue)

@@ -20,6 +20,14 @@ final class ConfigCommandLineTests: XCTestCase {
         return result
     }
 
+    func testHelpListsTheDesktopOptions() {
+        let run = xmarquee(["--help"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        for option in ["--bar", "--height", "--monitor", "--above", "--sticky", "--config", "--autostart", "--print-config"] {
+            XCTAssertTrue(run.output.contains(option), option)
+        }
+    }
+
     func testSyntaxErrorGivesLineAndKeyAndStatus2() {
         let config = folder.write("config", "font = \"DejaVu Sans\"\nspeed = = 3\n")
         let run = xmarquee(["--config", config, "--print-config"])
