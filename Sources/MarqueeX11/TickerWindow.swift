@@ -57,6 +57,8 @@ public final class TickerWindow {
         setStringProperty("WM_CLIENT_MACHINE", type: XA_STRING, host.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         var protocols = [deleteAtom]
         XSetWMProtocols(display, id, &protocols, 1)
+        // Title bars, task switchers and pagers show it; without it they show a generic one.
+        setIcon(AppIcon.images)
     }
 
     private func setSizeHints(userPosition: Bool) {

@@ -43,7 +43,6 @@ struct TickerApp {
         }
 
         let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
-        window.setIcon(AppIcon.images)
         let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
         ticker.setMessages(board.board.messages)
@@ -81,8 +80,6 @@ struct TickerApp {
     struct AppWindow {
         let window: TickerWindow
         let bar: DockBar?
-
-        func setIcon(_ images: [(width: Int, height: Int, argb: [UInt32])]) { window.setIcon(images) }
     }
 
     static func makeWindow(_ options: Options, fontHeight: Int, on connection: XConnection) -> AppWindow {
