@@ -11,10 +11,10 @@ import MarqueeIO
 public final class DockBar {
     public let window: TickerWindow
     public let edge: BarEdge
-    public let height: Int
+    public private(set) var height: Int
     private let connection: XConnection
     private let monitors: Monitors
-    private let choice: MonitorChoice
+    private var choice: MonitorChoice
     public private(set) var monitor: Monitor
     public private(set) var placement: DockPlacement
 
@@ -54,6 +54,17 @@ public final class DockBar {
         guard monitors.isChange(&event) else { return false }
         follow()
         return true
+    }
+
+    /// A new height or monitor (a reloaded config): the bar moves and reserves its new place.
+    public func update(height newHeight: Int, choice newChoice: MonitorChoice) {
+        guard newHeight != height || newChoice != choice else { return }
+        height = newHeight
+        if newChoice != choice {
+            choice = newChoice
+            monitor = Self.pick(newChoice, in: monitors.current())
+        }
+        follow()
     }
 
     /// Re-reads the monitors and moves the bar and its struts if its place changed.

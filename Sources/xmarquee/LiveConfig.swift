@@ -6,27 +6,34 @@ import MarqueeX11
 /// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and applies what
 /// changed without restarting the motion. An invalid edit keeps the running configuration.
 ///
-/// Applied live: colours, font, speed, direction, separator, messages (`text`), and, for a
-/// window, `above` and `sticky`. Everything else (the window's kind and place, inputs, display)
-/// is fixed when the window is made: a change there is reported as needing a restart.
+/// Applied live: colours, font, speed, direction, separator, messages (`text`); for a window
+/// `above` and `sticky`, for a bar `height` and `monitor` (a bar without a height follows the
+/// font's). Everything else (window or bar, geometry, inputs, display) is fixed when the window
+/// is made: a change there is reported as needing a restart.
 final class LiveConfig {
-    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text", "above", "sticky"]
+    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text"]
+    static let windowKeys: Set<String> = ["above", "sticky"]
+    static let barKeys: Set<String> = ["height", "monitor"]
 
     private var options: Options
     private let resolver: OptionsResolver
     private let connection: XConnection
     private let ticker: Ticker
     private let window: TickerWindow
+    private let bar: DockBar?
     private let board: MessageBoardBox
+    private var fontHeight: Int
     private var watch: FileChangeWatch?
 
     init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
-         board: MessageBoardBox) {
+         bar: DockBar?, fontHeight: Int, board: MessageBoardBox) {
         self.options = options
         self.resolver = resolver
         self.connection = connection
         self.ticker = ticker
         self.window = window
+        self.bar = bar
+        self.fontHeight = fontHeight
         self.board = board
     }
 
@@ -59,8 +66,7 @@ final class LiveConfig {
             return
         }
 
-        let needsRestart = changed.subtracting(Self.liveKeys)
-            .union(options.bar != nil ? changed.intersection(["above", "sticky"]) : [])
+        let needsRestart = changed.subtracting(Self.liveKeys.union(bar == nil ? Self.windowKeys : Self.barKeys))
         if changed.contains("fg") || changed.contains("bg") || changed.contains("font") {
             switch TickerApp.resolveLook(new, on: connection) {
             case .failure(let problem):
@@ -68,13 +74,18 @@ final class LiveConfig {
                 return
             case .success(let (style, font)):
                 ticker.setColors(foreground: style.foreground, background: style.background)
-                if changed.contains("font") { ticker.setFont(font) }
+                if changed.contains("font") {
+                    ticker.setFont(font)
+                    fontHeight = font.height
+                }
             }
         }
         ticker.setSpeed(new.speed, direction: new.direction)
         ticker.setSeparator(new.separator)
         if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.messages) }
-        if options.bar == nil {
+        if let bar {
+            bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)
+        } else {
             if changed.contains("above") { window.requestState(.above, enabled: new.above) }
             if changed.contains("sticky") { window.requestState(.sticky, enabled: new.sticky) }
         }

@@ -61,7 +61,7 @@ struct TickerApp {
         }
 
         let live = LiveConfig(options: options, resolver: resolver, connection: connection, ticker: ticker,
-                              window: window.window, board: board)
+                              window: window.window, bar: window.bar, fontHeight: font.height, board: board)
         live.watchFile(on: loop)
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)

@@ -55,4 +55,33 @@ final class LiveReloadTests: XCTestCase {
         XCTAssertTrue(Tool.eventually { session.pixel(x: 500, y: 15).map { $0.green > 200 && $0.red < 50 } ?? false },
                       session.errors(of: process))
     }
+
+    /// A bar takes a new height or monitor from a saved config, struts included; without a
+    /// height of its own it keeps fitting a new font.
+    func testBarHeightMonitorAndFontFitLive() throws {
+        let session = try DesktopSession()
+        try session.startWindowManager()
+        session.xrandr("--setmonitor", "L", "960/254x1080/286+0+0", "none")
+        session.xrandr("--setmonitor", "R", "960/254x1080/286+960+0", "none")
+        let folder = TemporaryFolder()
+        let config = folder.write("config", "bar = \"top\"\nmonitor = \"L\"\nheight = 30\n")
+        let process = try session.launchXmarquee(["text"], config: config)
+        let bar = try XCTUnwrap(session.window(of: process), session.errors(of: process))
+        XCTAssertTrue(session.frame(of: bar) == (0, 0, 960, 30), "\(session.frame(of: bar))")
+
+        folder.write("config", "bar = \"top\"\nmonitor = \"R\"\nheight = 44\n")
+        XCTAssertTrue(Tool.eventually { session.frame(of: bar) == (960, 0, 960, 44) }, "\(session.frame(of: bar))")
+        XCTAssertEqual(session.cardinals(bar, "_NET_WM_STRUT_PARTIAL"), [0, 0, 44, 0, 0, 0, 0, 0, 960, 1919, 0, 0])
+
+        folder.write("config", "bar = \"top\"\nmonitor = \"R\"\nfont = \"DejaVu Sans:pixelsize=10\"\n")
+        XCTAssertTrue(Tool.eventually { session.frame(of: bar).height < 24 }, "\(session.frame(of: bar))")
+        let small = session.frame(of: bar).height
+        folder.write("config", "bar = \"top\"\nmonitor = \"R\"\nfont = \"DejaVu Sans:pixelsize=40\"\n")
+        XCTAssertTrue(Tool.eventually { session.frame(of: bar).height > 40 }, "\(session.frame(of: bar))")
+        let large = session.frame(of: bar).height
+        XCTAssertEqual(session.cardinals(bar, "_NET_WM_STRUT_PARTIAL")[2], large)
+        XCTAssertGreaterThan(large, small)
+        XCTAssertFalse(session.errors(of: process).contains("restart"), session.errors(of: process))
+        XCTAssertTrue(process.isRunning)
+    }
 }
