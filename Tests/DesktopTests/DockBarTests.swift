@@ -68,10 +68,12 @@ final class DockBarTests: XCTestCase {
         let (_, bar) = try startBar(["--bar", "top", "--height", "30", "--bg", "#ff0000", "--fg", "#ff0000"])
         let other = try session.launchXmarquee(["--geometry", "1920x300+0+0", "--bg", "#0000ff", "--fg", "#0000ff", "other"])
         let window = try XCTUnwrap(session.window(of: other))
-        // Put it over the bar's place and raise it, as a user dragging and clicking would.
-        Tool.run("xdotool", ["windowmove", "--sync", window, "0", "0"], environment: session.environment)
+        // Drag it over the bar's place (title bar off the top edge: openbox keeps a plain move
+        // inside the work area) and raise it, as a user dragging and clicking would.
+        Tool.run("xdotool", ["windowmove", "--sync", window, "0", "-40"], environment: session.environment)
         Tool.run("xdotool", ["windowactivate", window], environment: session.environment)
         Tool.run("xdotool", ["windowraise", window], environment: session.environment)
+        XCTAssertTrue(Tool.eventually { self.session.frame(of: window).y < 30 }, "overlaps the bar: \(session.frame(of: window))")
         XCTAssertTrue(Tool.eventually { self.session.pixel(x: 960, y: 100).map { $0.blue > 200 } ?? false },
                       "the other window is on screen")
         XCTAssertTrue(session.isViewable(bar))
