@@ -21,12 +21,12 @@ final class LiveConfig {
     private let ticker: Ticker
     private let window: TickerWindow
     private let bar: DockBar?
-    private let board: MessageBoardBox
+    private let board: SharedMessageBoard
     private var fontHeight: Int
     private var watch: FileChangeWatch?
 
     init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
-         bar: DockBar?, fontHeight: Int, board: MessageBoardBox) {
+         bar: DockBar?, fontHeight: Int, board: SharedMessageBoard) {
         self.options = options
         self.resolver = resolver
         self.connection = connection

@@ -11,7 +11,7 @@ struct TickerApp {
 
     func run() -> Int32 {
         let loop = EventLoop()
-        let board = MessageBoardBox()
+        let board = SharedMessageBoard()
         board.board.declare("arguments")
 
         // Inputs first: a missing file is reported before any window appears.
@@ -136,7 +136,7 @@ struct TickerApp {
 }
 
 /// The message board shared by the sources' callbacks and live reloads.
-final class MessageBoardBox {
+final class SharedMessageBoard {
     var board = MessageBoard()
     /// A file or standard input feeds messages: then no welcome text, even when they are empty.
     var hasOtherSources = false
@@ -146,8 +146,6 @@ final class MessageBoardBox {
     @discardableResult
     func setArguments(_ options: Options) -> Bool {
         let messages = options.messagesFromArguments
-        let shown = messages.isEmpty && !hasOtherSources && !options.readsStandardInput && options.file == nil
-            ? WelcomeText.messages : messages
-        return board.set("arguments", shown)
+        return board.set("arguments", messages.isEmpty && !hasOtherSources ? WelcomeText.messages : messages)
     }
 }
