@@ -1,10 +1,11 @@
 # xmarquee — the two commands a new machine needs: `make run` and `make test`.
 # Both install missing system packages first (apt-get; sudo when not root).
+# `make install` puts xmarquee in the applications menu (PREFIX, DESTDIR); `make uninstall` undoes it.
 
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: all build release run test bench deps deps-test deps-bench clean screenshot
+.PHONY: all build release run test bench deps deps-test deps-bench clean screenshot install uninstall
 
 # The Swift runtime is linked statically into release builds: only the pages xmarquee touches
 # are mapped, which keeps a plain ticker near 13 MB resident instead of 17 MB.
@@ -43,3 +44,45 @@ screenshot: deps-test
 
 clean:
 	rm -rf .build
+
+# Install: the binary, the desktop entry, the icons (hicolor), the man page and the sample config.
+# PREFIX defaults to ~/.local for a user and /usr/local for root; DESTDIR is prepended (packaging).
+# BINARY lets a test install a debug build; by default the release build is made first.
+ifeq ($(shell id -u),0)
+PREFIX ?= /usr/local
+else
+PREFIX ?= $(HOME)/.local
+endif
+DESTDIR ?=
+BINARY ?= .build/release/xmarquee
+ICON_SIZES := 16 32 48 64 128 256
+root := $(DESTDIR)$(PREFIX)
+# Icon themes notice new icons by the folder's time, or through a cache where one exists:
+# keep an existing cache current, never create one (uninstall must leave nothing behind).
+# The entry has no MimeType, so the desktop database needs no update.
+refresh_icon_cache = if [ -z "$(DESTDIR)" ] && [ -f $(root)/share/icons/hicolor/icon-theme.cache ]; then \
+		gtk-update-icon-cache -q -t $(root)/share/icons/hicolor || true; fi
+
+INSTALLED := $(root)/bin/xmarquee \
+	$(root)/share/applications/xmarquee.desktop \
+	$(root)/share/icons/hicolor/scalable/apps/xmarquee.svg \
+	$(foreach s,$(ICON_SIZES),$(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png) \
+	$(root)/share/man/man1/xmarquee.1 \
+	$(root)/share/doc/xmarquee/config.sample
+
+install: $(if $(wildcard $(BINARY)),,release)
+	install -D -m 755 $(BINARY) $(root)/bin/xmarquee
+	@# The entry runs the installed binary by its full path: a desktop session's PATH may lack PREFIX/bin.
+	install -d $(root)/share/applications
+	sed 's|^Exec=xmarquee|Exec=$(PREFIX)/bin/xmarquee|' assets/xmarquee.desktop > $(root)/share/applications/xmarquee.desktop
+	chmod 644 $(root)/share/applications/xmarquee.desktop
+	install -D -m 644 assets/icons/xmarquee.svg $(root)/share/icons/hicolor/scalable/apps/xmarquee.svg
+	$(foreach s,$(ICON_SIZES),install -D -m 644 assets/icons/xmarquee-$(s).png $(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png;)
+	install -D -m 644 assets/xmarquee.1 $(root)/share/man/man1/xmarquee.1
+	install -D -m 644 assets/config.sample $(root)/share/doc/xmarquee/config.sample
+	@$(refresh_icon_cache)
+
+uninstall:
+	rm -f $(INSTALLED)
+	-rmdir $(root)/share/doc/xmarquee 2>/dev/null
+	@$(refresh_icon_cache)

@@ -8,6 +8,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Xlib, Xft, fontconfig and the X extensions, found through pkg-config.
@@ -26,15 +27,23 @@ let package = Package(
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"]),
         // Everything that talks to the X server.
         .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore"]),
+        // The config file: TOML read with TOMLKit, turned into the command line's own arguments.
+        .target(
+            name: "MarqueeConfig",
+            dependencies: ["MarqueeCore", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "MarqueeX11",
+                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO"]),
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11"]),
+        // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
+        // against the built binary, plus the pure strut and config arithmetic.
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig"]),
     ]
 )

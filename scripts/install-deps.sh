@@ -5,7 +5,7 @@ set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libxpresent-dev libxext-dev fonts-dejavu-core)
-test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils)
+test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick)
 bench=(libxdamage-dev tickr)
 
 wanted=("${build[@]}")

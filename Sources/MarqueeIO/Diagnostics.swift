@@ -9,6 +9,11 @@ public enum Diagnostics {
         write("\(program): warning: \(message)\n")
     }
 
+    /// Something worth knowing that is not a problem (a reloaded config, for instance).
+    public static func note(_ message: String) {
+        write("\(program): \(message)\n")
+    }
+
     public static func error(_ message: String) {
         write("\(program): \(message)\n")
     }

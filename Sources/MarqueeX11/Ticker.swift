@@ -13,16 +13,20 @@ public final class Ticker {
 
     private let connection: XConnection
     public let window: TickerWindow
-    private let style: TickerStyle
-    private let font: FontFace
-    private let advances: AdvanceCache
-    private let painter: TilePainter
+    public private(set) var style: TickerStyle
+    private var font: FontFace
+    private var advances: AdvanceCache
+    private var painter: TilePainter
     private let buffers: BackBufferPool
     private var pacer: FramePacer
     private let gc: GC
 
     private var timeline: StripTimeline<RenderedContent>?
     private var pendingLayout: CycleLayoutBuilder?
+    /// A font change waiting for its layout: the font comes into use together with the text
+    /// measured with it, so what is on screen is never painted with a font it was not laid out for.
+    private var pendingFont: (font: FontFace, advances: AdvanceCache)?
+    private var messages: [String] = []
     private var motion: Motion
     private var motionAnchored = false
     /// The velocity asked for (px/s, signed by direction), before snapping to whole pixels per frame.
@@ -34,6 +38,8 @@ public final class Ticker {
     private var mapped = false
     private var fullyObscured = false
     private var frameNumber: UInt64 = 0
+    /// Handlers offered the events the ticker itself does not use (see `addEventHandler`).
+    private var eventHandlers: [(inout XEvent) -> Bool] = []
 
     /// Frames composed (for tests and the benchmark).
     public private(set) var framesDrawn: UInt64 = 0
@@ -75,6 +81,7 @@ public final class Ticker {
 
     /// New messages: laid out in slices between frames, then swapped in where not yet visible.
     public func setMessages(_ messages: [String]) {
+        self.messages = messages
         pendingLayout = CycleLayoutBuilder(messages: messages, separator: style.separator)
     }
 
@@ -83,19 +90,30 @@ public final class Ticker {
 
     private func continueLayout() {
         guard var builder = pendingLayout else { return }
-        let finished = builder.run(budget: Self.layoutSliceScalars, cache: advances)
+        let finished = builder.run(budget: Self.layoutSliceScalars, cache: pendingFont?.advances ?? advances)
         guard let layout = finished else {
             pendingLayout = builder
             return
         }
         pendingLayout = nil
-        adopt(RenderedContent(layout: layout, connection: connection))
+        let replacesFont = pendingFont != nil
+        if let (newFont, newAdvances) = pendingFont {
+            font = newFont
+            advances = newAdvances
+            painter = painter.with(font: newFont, advances: newAdvances)
+            pendingFont = nil
+        }
+        adopt(RenderedContent(layout: layout, connection: connection), replacingVisible: replacesFont)
     }
 
-    private func adopt(_ content: RenderedContent) {
+    /// - Parameter replacingVisible: show the new content at once, in place (a new font: the old
+    ///   text cannot be painted any more); otherwise it enters where nothing is visible yet.
+    private func adopt(_ content: RenderedContent, replacingVisible: Bool = false) {
         let visible = shownPosition..<(shownPosition + window.width)
         if timeline == nil {
             timeline = StripTimeline(content: content, anchor: 0)
+        } else if replacingVisible {
+            timeline!.reset(to: content, anchor: shownPosition)
         } else if motion.isMoving {
             // Two window widths is a short wait at any useful speed; past it, a long message
             // is cut at the entering edge rather than holding the new text back for minutes.
@@ -105,6 +123,53 @@ public final class Ticker {
         }
         updateFrameDemand()
         if !framesWanted { drawNow() }
+    }
+
+    // MARK: Live changes (a reloaded config file)
+
+    /// New colours for everything, at once: the tiles are painted again.
+    public func setColors(foreground: RGBAColor, background: RGBAColor) {
+        guard foreground != style.foreground || background != style.background else { return }
+        style.foreground = foreground
+        style.background = background
+        painter.setColors(foreground: foreground, background: background)
+        timeline?.segments.forEach { $0.content.releaseTiles() }
+        drawNow()
+    }
+
+    /// A new speed or direction from the current position on: the text does not jump, it
+    /// continues from where it stands (the next frame re-anchors the motion there).
+    public func setSpeed(_ speed: Double, direction: ScrollDirection) {
+        guard speed != style.speed || direction != style.direction else { return }
+        if direction != style.direction, var current = timeline {
+            // Pending swaps were placed on the old entering edge: keep only the newest content,
+            // in its own phase, so the swap logic starts clean for the new direction.
+            let newest = style.direction == .left ? current.segments.last! : current.segments.first!
+            current.reset(to: newest.content, anchor: newest.anchor)
+            timeline = current
+        }
+        style.speed = speed
+        style.direction = direction
+        if motionAnchored && pacer.isActive { shownPosition = motion.pixel(at: MonotonicClock.now()) }
+        let velocity = direction == .left ? speed : -speed
+        motion = Motion(velocity: FrameStep.effectiveSpeed(velocity, period: pacer.period), anchorTime: 0,
+                        anchorPosition: Double(shownPosition))
+        motionAnchored = false
+        updateFrameDemand()
+        if !framesWanted { drawNow() }
+    }
+
+    /// A new separator: the messages are laid out again and swapped in like new text.
+    public func setSeparator(_ separator: String) {
+        guard separator != style.separator else { return }
+        style.separator = separator
+        setMessages(messages)
+    }
+
+    /// A new font: the messages are measured with it, then replace the text in place.
+    public func setFont(_ newFont: FontFace) {
+        pendingFont = (newFont, AdvanceCache(measurer: newFont))
+        setMessages(messages)
     }
 
     // MARK: Frames
@@ -247,13 +312,20 @@ public final class Ticker {
         case VisibilityNotify:
             fullyObscured = event.xvisibility.state == VisibilityFullyObscured
             updateFrameDemand()
-        case ClientMessage:
-            if Atom(event.xclient.data.l.0) == window.deleteAtom { loop.stop(status: ExitStatus.success.rawValue) }
+        case ClientMessage where Atom(event.xclient.data.l.0) == window.deleteAtom:
+            loop.stop(status: ExitStatus.success.rawValue)
         case DestroyNotify:
             loop.stop(status: ExitStatus.success.rawValue)
         default:
-            break
+            for handler in eventHandlers where handler(&event) { return }
         }
+    }
+
+    /// Adds a handler for the X events the ticker does not handle itself (RandR changes for a
+    /// docked bar, for instance); it returns true when the event was its own. The ticker is the
+    /// one reader of the connection, so everyone else hears about events through here.
+    public func addEventHandler(_ handler: @escaping (inout XEvent) -> Bool) {
+        eventHandlers.append(handler)
     }
 
     /// Before the next frame: new buffers, new tiles if the height changed, and an immediate

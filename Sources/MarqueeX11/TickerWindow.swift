@@ -4,7 +4,7 @@ import MarqueeCore
 
 /// The ticker's top-level window and its ICCCM/EWMH identity.
 public final class TickerWindow {
-    private let connection: XConnection
+    let connection: XConnection
     public let id: Window
     public private(set) var width: Int
     public private(set) var height: Int
@@ -57,6 +57,8 @@ public final class TickerWindow {
         setStringProperty("WM_CLIENT_MACHINE", type: XA_STRING, host.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         var protocols = [deleteAtom]
         XSetWMProtocols(display, id, &protocols, 1)
+        // Title bars, task switchers and pagers show it; without it they show a generic one.
+        setIcon(AppIcon.images)
     }
 
     private func setSizeHints(userPosition: Bool) {
@@ -71,10 +73,15 @@ public final class TickerWindow {
     }
 
     func setCardinals(_ name: String, _ values: inout [CLong]) {
+        setLongs(name, type: XA_CARDINAL, &values)
+    }
+
+    /// A 32-bit-format property (CARDINAL, ATOM, WINDOW): Xlib takes these as C longs.
+    func setLongs(_ name: String, type: Atom, _ values: inout [CLong]) {
         let count = Int32(values.count)
         let property = connection.atom(name)
         values.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(connection.display, id, property, XA_CARDINAL, 32, PropModeReplace,
+            _ = XChangeProperty(connection.display, id, property, type, 32, PropModeReplace,
                                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
         }
     }

@@ -6,15 +6,20 @@ final class TilePainter {
     private let connection: XConnection
     private let font: FontFace
     private let advances: AdvanceCache
-    private let foreground: ColorResource
-    private let background: ColorResource
+    private var foreground: ColorResource
+    private var background: ColorResource
     private let draw: OpaquePointer
     private var specs: [XftGlyphFontSpec] = []
     private(set) var height: Int
     private var baseline: Int
 
+    private var foregroundColor: RGBAColor
+    private var backgroundColor: RGBAColor
+
     init(connection: XConnection, font: FontFace, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor, height: Int) {
         self.connection = connection
+        foregroundColor = foreground
+        backgroundColor = background
         self.font = font
         self.advances = advances
         self.foreground = ColorResource(connection: connection, rgba: foreground)
@@ -26,6 +31,20 @@ final class TilePainter {
     }
 
     deinit { XftDrawDestroy(draw) }
+
+    /// Tiles painted from now on use these colours.
+    func setColors(foreground: RGBAColor, background: RGBAColor) {
+        foregroundColor = foreground
+        backgroundColor = background
+        self.foreground = ColorResource(connection: connection, rgba: foreground)
+        self.background = ColorResource(connection: connection, rgba: background)
+    }
+
+    /// A painter for another font, with the same colours and height.
+    func with(font: FontFace, advances: AdvanceCache) -> TilePainter {
+        TilePainter(connection: connection, font: font, advances: advances, foreground: foregroundColor,
+                    background: backgroundColor, height: height)
+    }
 
     var backgroundPixel: UInt { background.pixel }
 

@@ -2,8 +2,10 @@ import ArgumentParser
 import MarqueeCore
 
 extension ScrollDirection: ExpressibleByArgument {}
+extension BarEdge: ExpressibleByArgument {}
 
-/// The command line: the single documented source of every option.
+/// The command line: the single documented source of every option. The config file has a key
+/// for each of these, named like the long option (see `Options.catalog`).
 struct Options: ParsableArguments {
     @Argument(help: ArgumentHelp("Messages to scroll, one per argument. '-' reads standard input.", valueName: "text"))
     var text: [String] = []
@@ -11,8 +13,9 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Messages from a file, one per non-empty line; re-read when it changes.", valueName: "path"))
     var file: String?
 
-    @Flag(name: .customLong("stdin"), help: "Messages from standard input, one per line, as they arrive (same as '-').")
-    var readStandardInput = false
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "Messages from standard input, one per line, as they arrive (same as '-').")
+    var stdin = false
 
     @Option(help: ArgumentHelp("With standard input: how many of the latest lines to keep.", valueName: "n"))
     var keep: Int = 1
@@ -38,10 +41,26 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry"))
     var geometry: String?
 
+    @Option(help: ArgumentHelp("Dock as a bar on the top or bottom edge of a monitor: full width, always on top, on all desktops, its height reserved so maximized windows stop at it.", valueName: "top|bottom"))
+    var bar: BarEdge?
+
+    @Option(help: ArgumentHelp("Height in pixels (default: fits the font).", valueName: "px"))
+    var height: Int?
+
+    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"))
+    var monitor: String?
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Keep the window above other windows (a bar always is).")
+    var above = false
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Show the window on all desktops (a bar always is).")
+    var sticky = false
+
     @Option(help: ArgumentHelp("X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    var readsStandardInput: Bool { readStandardInput || text.contains("-") }
+    var readsStandardInput: Bool { stdin || text.contains("-") }
+    var monitorChoice: MonitorChoice { monitor.map(MonitorChoice.init(parsing:)) ?? .primary }
     var messagesFromArguments: [String] {
         text.filter { $0 != "-" }.map(TextSanitizer.singleLine).filter { !$0.isEmpty }
     }
@@ -53,6 +72,10 @@ struct Options: ParsableArguments {
             throw ValidationError("invalid --speed \"\(speed)\": expected pixels per second, 0 or more")
         }
         guard speed <= 100_000 else { throw ValidationError("invalid --speed \"\(speed)\": at most 100000") }
+        if let height, !(1...32767).contains(height) {
+            throw ValidationError("invalid --height \"\(height)\": expected 1 to 32767 pixels")
+        }
+        if monitor == "" { throw ValidationError("invalid --monitor \"\": expected a number or a monitor name") }
         guard keep >= 1 else { throw ValidationError("invalid --keep \"\(keep)\": expected 1 or more") }
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("invalid --geometry \"\(geometry)\": expected WxH+X+Y, e.g. 1920x32+0+0")

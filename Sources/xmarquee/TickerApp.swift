@@ -3,14 +3,16 @@ import MarqueeCore
 import MarqueeIO
 import MarqueeX11
 
-/// Wires the sources (arguments, file, standard input, signals) to a ticker window.
+/// Wires the sources (arguments, file, standard input, signals, the config file) to a ticker
+/// window: a normal window, or a bar docked to a monitor's edge.
 struct TickerApp {
     let options: Options
+    let resolver: OptionsResolver
 
     func run() -> Int32 {
         let loop = EventLoop()
-        var board = MessageBoard()
-        board.declare("arguments", messages: options.messagesFromArguments)
+        let board = SharedMessageBoard()
+        board.board.declare("arguments")
 
         // Inputs first: a missing file is reported before any window appears.
         var watchedFile: WatchedFile?
@@ -20,12 +22,12 @@ struct TickerApp {
             } catch {
                 Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
             }
-            board.declare("file", messages: watchedFile!.messages)
+            board.board.declare("file", messages: watchedFile!.messages)
         }
         let stdinReader = options.readsStandardInput ? StandardInputReader(keep: options.keep) : nil
-        if stdinReader != nil { board.declare("stdin") }
-        let hasSources = !options.messagesFromArguments.isEmpty || watchedFile != nil || stdinReader != nil
-        if !hasSources { board.set("arguments", WelcomeText.messages) }
+        if stdinReader != nil { board.board.declare("stdin") }
+        board.hasOtherSources = watchedFile != nil || stdinReader != nil
+        board.setArguments(options)
 
         let connection: XConnection
         do {
@@ -33,11 +35,86 @@ struct TickerApp {
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }
+        let style: TickerStyle
+        let font: FontFace
+        switch Self.resolveLook(options, on: connection) {
+        case .success(let look): (style, font) = look
+        case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
+        }
+
+        let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
+        let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
+        if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
+        ticker.setMessages(board.board.messages)
+
+        watchedFile?.onChange = { messages in
+            if board.board.set("file", messages) { ticker.setMessages(board.board.messages) }
+        }
+        if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
+        if let stdinReader {
+            stdinReader.onChange = { lines in
+                if board.board.set("stdin", lines) { ticker.setMessages(board.board.messages) }
+            }
+            loop.watch(stdinReader.fd) { _ in
+                if !stdinReader.readAvailable() { loop.unwatch(stdinReader.fd) }
+            }
+        }
+
+        let live = LiveConfig(options: options, resolver: resolver, connection: connection, ticker: ticker,
+                              window: window.window, bar: window.bar, fontHeight: font.height, board: board)
+        live.watchFile(on: loop)
+        guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
+            Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
+        }
+        loop.watch(signals.fd) { _ in
+            for signal in signals.drain() {
+                if signal == SIGHUP { live.reload(reason: "SIGHUP") } else { loop.stop(status: ExitStatus.success.rawValue) }
+            }
+        }
+
+        ticker.show()
+        return withExtendedLifetime(window) { loop.run() }
+    }
+
+    /// The ticker's window and, in bar mode, the dock bar that places it.
+    struct AppWindow {
+        let window: TickerWindow
+        let bar: DockBar?
+    }
+
+    static func makeWindow(_ options: Options, fontHeight: Int, on connection: XConnection) -> AppWindow {
+        if let edge = options.bar {
+            let bar = DockBar(connection: connection, edge: edge, height: options.height ?? defaultHeight(fontHeight: fontHeight),
+                              choice: options.monitorChoice, title: "xmarquee")
+            return AppWindow(window: bar.window, bar: bar)
+        }
+        let geometry = options.parsedGeometry ?? WindowGeometry()
+        let width = geometry.width ?? min(800, connection.screenWidth)
+        let height = geometry.height ?? options.height ?? defaultHeight(fontHeight: fontHeight)
+        let origin = geometry.origin(windowWidth: width, windowHeight: height,
+                                     screenWidth: connection.screenWidth, screenHeight: connection.screenHeight)
+        let window = TickerWindow(connection: connection, width: width, height: height, position: origin, title: "xmarquee")
+        var states: [WindowState] = []
+        if options.above { states.append(.above) }
+        if options.sticky {
+            states.append(.sticky)
+            window.setOnAllDesktops()
+        }
+        if !states.isEmpty { window.setInitialStates(states) }
+        return AppWindow(window: window, bar: nil)
+    }
+
+    struct LookProblem: Error {
+        let message: String
+    }
+
+    /// Colours and font from the options; a value the X server cannot resolve is a usage error.
+    static func resolveLook(_ options: Options, on connection: XConnection) -> Result<(TickerStyle, FontFace), LookProblem> {
         guard let foreground = ColorSpec.resolve(options.fg, on: connection) else {
-            Diagnostics.fail("invalid --fg \"\(options.fg)\": not a colour", status: ExitStatus.usage.rawValue)
+            return .failure(LookProblem(message: "invalid --fg \"\(options.fg)\": not a colour"))
         }
         guard let background = ColorSpec.resolve(options.bg, on: connection) else {
-            Diagnostics.fail("invalid --bg \"\(options.bg)\": not a colour", status: ExitStatus.usage.rawValue)
+            return .failure(LookProblem(message: "invalid --bg \"\(options.bg)\": not a colour"))
         }
         let font: FontFace
         do {
@@ -45,47 +122,30 @@ struct TickerApp {
             if let warning { Diagnostics.warn(warning) }
             font = opened
         } catch {
-            Diagnostics.fail(error.description, status: ExitStatus.usage.rawValue)
+            return .failure(LookProblem(message: error.description))
         }
-
-        let geometry = options.parsedGeometry ?? WindowGeometry()
-        let width = geometry.width ?? min(800, connection.screenWidth)
-        let height = geometry.height ?? Self.defaultHeight(fontHeight: font.height)
-        let origin = geometry.origin(windowWidth: width, windowHeight: height,
-                                     screenWidth: connection.screenWidth, screenHeight: connection.screenHeight)
-        let window = TickerWindow(connection: connection, width: width, height: height, position: origin, title: "xmarquee")
         let style = TickerStyle(foreground: foreground, background: background, speed: options.speed,
                                 direction: options.direction, separator: options.separator)
-        let ticker = Ticker(connection: connection, window: window, font: font, style: style, loop: loop)
-        ticker.setMessages(board.messages)
-
-        watchedFile?.onChange = { messages in
-            if board.set("file", messages) { ticker.setMessages(board.messages) }
-        }
-        if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
-        if let stdinReader {
-            stdinReader.onChange = { lines in
-                if board.set("stdin", lines) { ticker.setMessages(board.messages) }
-            }
-            loop.watch(stdinReader.fd) { _ in
-                if !stdinReader.readAvailable() { loop.unwatch(stdinReader.fd) }
-            }
-        }
-        guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
-            Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
-        }
-        loop.watch(signals.fd) { _ in
-            for signal in signals.drain() where signal == SIGINT || signal == SIGTERM {
-                loop.stop(status: ExitStatus.success.rawValue)
-            }
-        }
-
-        ticker.show()
-        return loop.run()
+        return .success((style, font))
     }
 
     /// The font's height plus a little air above and below.
     static func defaultHeight(fontHeight: Int) -> Int {
         fontHeight + 2 * max(2, fontHeight / 5)
+    }
+}
+
+/// The message board shared by the sources' callbacks and live reloads.
+final class SharedMessageBoard {
+    var board = MessageBoard()
+    /// A file or standard input feeds messages: then no welcome text, even when they are empty.
+    var hasOtherSources = false
+
+    /// The command line's (or config's) messages; the welcome text when there is nothing at all.
+    /// Returns true when the board changed.
+    @discardableResult
+    func setArguments(_ options: Options) -> Bool {
+        let messages = options.messagesFromArguments
+        return board.set("arguments", messages.isEmpty && !hasOtherSources ? WelcomeText.messages : messages)
     }
 }

@@ -5,6 +5,8 @@ enum WelcomeText {
         "Give it text: xmarquee \"Markets rally as tech stocks climb\"",
         "Or a file: xmarquee --file headlines.txt (re-read when it changes)",
         "Or a pipe: some-command | xmarquee -",
+        "Or a bar on your screen's top edge: xmarquee --bar top",
+        "Make it yours in ~/.config/xmarquee/config (see man xmarquee); saved changes show at once",
         "See xmarquee --help for fonts, colours, speed and direction",
     ]
 }

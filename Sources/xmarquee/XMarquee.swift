@@ -1,10 +1,13 @@
 import ArgumentParser
 import Glibc
+import MarqueeConfig
 import MarqueeCore
 import MarqueeIO
 
-/// Entry point: parses the command line and runs the ticker. Every failure ends in one line on
-/// standard error and a distinct exit status (see `ExitStatus`).
+extension Autostart.Switch: ExpressibleByArgument {}
+
+/// Entry point: parses the command line, merges the config file under it and runs the ticker.
+/// Every failure ends in one line on standard error and a distinct exit status (see `ExitStatus`).
 @main
 struct XMarquee: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,26 +16,74 @@ struct XMarquee: ParsableCommand {
         discussion: """
             With no text and no input, a welcome line scrolls. Messages from arguments, --file and \
             standard input are shown one after another, separated by --separator.
-            Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value, \
-            3 when the display cannot be opened, 4 when the X server goes away, 5 when --file \
-            cannot be read.
+            Every option can also be set in the config file (~/.config/xmarquee/config, TOML): \
+            the key is the option's long name, e.g. font = "DejaVu Sans:size=16", bar = "top", \
+            above = true, text = ["first", "second"]. The command line wins over the file. \
+            SIGHUP or saving the file reloads it while the ticker runs.
+            Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
+            (also in the config file), 3 when the display cannot be opened, 4 when the X server \
+            goes away, 5 when --file or --config cannot be read.
             """,
         version: "xmarquee 0.1.0"
     )
 
     @OptionGroup var options: Options
 
+    @Option(help: ArgumentHelp("Config file to read instead of $XDG_CONFIG_HOME/xmarquee/config (~/.config/xmarquee/config).", valueName: "path"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Start xmarquee at login with your config (an XDG autostart entry), or stop; then exit.", valueName: "on|off"))
+    var autostart: Autostart.Switch?
+
+    @Flag(help: "Print the settings in effect (config file and command line merged) in config-file form, and exit.")
+    var printConfig = false
+
     static func main() {
-        let command: XMarquee
-        do {
-            command = try parse()
-        } catch {
-            // --help and --version print in full and exit 0; any other problem is one line, status 2.
-            if exitCode(for: error) == .success { exit(withError: error) }
-            let message = XMarquee.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-            Diagnostics.fail(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message,
-                             status: ExitStatus.usage.rawValue)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command = parseOrFail(arguments)
+        let paths = XDGPaths(environment: Self.environment)
+        if let autostart = command.autostart {
+            Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
         }
-        Glibc.exit(TickerApp(options: command.options).run())
+        let resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
+                                       configIsExplicit: command.config != nil,
+                                       commandLineHasMessages: !command.options.text.isEmpty)
+        let resolved: OptionsResolver.Resolved
+        switch resolver.resolve() {
+        case .success(let result): resolved = result
+        case .failure(.unreadable(let message)): Diagnostics.fail(message, status: ExitStatus.input.rawValue)
+        case .failure(.invalid(let message)): Diagnostics.fail(message, status: ExitStatus.usage.rawValue)
+        }
+        resolved.warnings.forEach(Diagnostics.warn)
+        if command.printConfig {
+            for setting in resolved.options.settings { print("\(setting.key) = \(setting.value)") }
+            Glibc.exit(0)
+        }
+        Glibc.exit(TickerApp(options: resolved.options, resolver: resolver).run())
+    }
+
+    /// The command line alone: --help and --version print in full and exit 0; any other problem
+    /// is one line and status 2.
+    private static func parseOrFail(_ arguments: [String]) -> XMarquee {
+        do {
+            let parsed = try parseAsRoot(arguments)
+            if let command = parsed as? XMarquee { return command }
+            // --help comes back as ArgumentParser's own help command: running it ends in the
+            // clean exit below, which prints the help.
+            var other = parsed
+            try other.run()
+            Glibc.exit(0)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            Diagnostics.fail(OptionsResolver.firstLine(of: XMarquee.message(for: error)), status: ExitStatus.usage.rawValue)
+        }
+    }
+
+    private static var environment: [String: String] {
+        var result: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
     }
 }

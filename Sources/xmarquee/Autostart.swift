@@ -1,0 +1,75 @@
+import Glibc
+import MarqueeConfig
+import MarqueeCore
+import MarqueeIO
+
+/// `--autostart on|off`: an XDG autostart entry that session managers start at login.
+enum Autostart {
+    enum Switch: String, CaseIterable {
+        case on, off
+    }
+
+    /// Writes or removes `~/.config/autostart/xmarquee.desktop`; returns the exit status.
+    static func set(_ state: Switch, paths: XDGPaths, executable: String) -> Int32 {
+        guard let entry = paths.autostartEntry else {
+            Diagnostics.error("cannot find the autostart folder: neither XDG_CONFIG_HOME nor HOME is set")
+            return ExitStatus.usage.rawValue
+        }
+        switch state {
+        case .off:
+            if unlink(entry) != 0 && errno != ENOENT {
+                Diagnostics.error("cannot remove \"\(entry)\": \(String(cString: strerror(errno)))")
+                return ExitStatus.input.rawValue
+            }
+            print("xmarquee will no longer start at login (removed \(entry))")
+        case .on:
+            let folder = String(entry[..<entry.lastIndex(of: "/")!])
+            mkdir(folder, 0o755)
+            guard write(contents(executable: executable), to: entry) else {
+                Diagnostics.error("cannot write \"\(entry)\": \(String(cString: strerror(errno)))")
+                return ExitStatus.input.rawValue
+            }
+            print("xmarquee will start at login with your config (\(entry))")
+        }
+        return 0
+    }
+
+    /// The entry runs this very binary (by absolute path: a login session's PATH may lack
+    /// ~/.local/bin) with no arguments, so it shows what the user's config says.
+    static func contents(executable: String) -> String {
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=xmarquee
+        Comment=Smooth-scrolling text ticker
+        Exec=\(executable)
+        Icon=xmarquee
+        Terminal=false
+        X-GNOME-Autostart-enabled=true
+
+        """
+    }
+
+    private static func write(_ text: String, to path: String) -> Bool {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        // Rename into place: a session starting meanwhile never reads half an entry.
+        guard written == bytes.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// The running binary's absolute path.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "xmarquee" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,100 @@
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import MarqueeX11
+
+/// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and applies what
+/// changed without restarting the motion. An invalid edit keeps the running configuration.
+///
+/// Applied live: colours, font, speed, direction, separator, messages (`text`); for a window
+/// `above` and `sticky`, for a bar `height` and `monitor` (a bar without a height follows the
+/// font's). Everything else (window or bar, geometry, inputs, display) is fixed when the window
+/// is made: a change there is reported as needing a restart.
+final class LiveConfig {
+    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text"]
+    static let windowKeys: Set<String> = ["above", "sticky"]
+    static let barKeys: Set<String> = ["height", "monitor"]
+
+    private var options: Options
+    private let resolver: OptionsResolver
+    private let connection: XConnection
+    private let ticker: Ticker
+    private let window: TickerWindow
+    private let bar: DockBar?
+    private let board: SharedMessageBoard
+    private var fontHeight: Int
+    private var watch: FileChangeWatch?
+
+    init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
+         bar: DockBar?, fontHeight: Int, board: SharedMessageBoard) {
+        self.options = options
+        self.resolver = resolver
+        self.connection = connection
+        self.ticker = ticker
+        self.window = window
+        self.bar = bar
+        self.fontHeight = fontHeight
+        self.board = board
+    }
+
+    /// Reloads whenever the config file is saved, created or replaced. Its folder must exist;
+    /// without it only SIGHUP reloads.
+    func watchFile(on loop: EventLoop) {
+        guard let path = resolver.configPath, let watch = try? FileChangeWatch(path: path) else { return }
+        self.watch = watch
+        loop.watch(watch.fd) { [unowned self] _ in
+            if watch.drainEvents() { self.reload(reason: "change") }
+        }
+    }
+
+    func reload(reason: String) {
+        let resolved: OptionsResolver.Resolved
+        switch resolver.resolve() {
+        case .success(let result): resolved = result
+        case .failure(let failure):
+            Diagnostics.error("\(failure.message); keeping the running configuration")
+            return
+        }
+        resolved.warnings.forEach(Diagnostics.warn)
+        let new = resolved.options
+        let before = Dictionary(options.settings, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.settings, uniquingKeysWith: { first, _ in first })
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        guard !changed.isEmpty else {
+            // Asked for explicitly: say it was done. A save that changed nothing stays quiet.
+            if reason == "SIGHUP" { Diagnostics.note("config reloaded (SIGHUP): nothing changed") }
+            return
+        }
+
+        let needsRestart = changed.subtracting(Self.liveKeys.union(bar == nil ? Self.windowKeys : Self.barKeys))
+        if changed.contains("fg") || changed.contains("bg") || changed.contains("font") {
+            switch TickerApp.resolveLook(new, on: connection) {
+            case .failure(let problem):
+                Diagnostics.error("\(problem.message); keeping the running configuration")
+                return
+            case .success(let (style, font)):
+                ticker.setColors(foreground: style.foreground, background: style.background)
+                if changed.contains("font") {
+                    ticker.setFont(font)
+                    fontHeight = font.height
+                }
+            }
+        }
+        ticker.setSpeed(new.speed, direction: new.direction)
+        ticker.setSeparator(new.separator)
+        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.messages) }
+        if let bar {
+            bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)
+        } else {
+            if changed.contains("above") { window.requestState(.above, enabled: new.above) }
+            if changed.contains("sticky") { window.requestState(.sticky, enabled: new.sticky) }
+        }
+        connection.flush()
+        if !needsRestart.isEmpty {
+            Diagnostics.warn("config: \(needsRestart.sorted().joined(separator: ", ")) changed; restart xmarquee to apply")
+        }
+        let applied = changed.subtracting(needsRestart)
+        if !applied.isEmpty { Diagnostics.note("config reloaded (\(reason)): \(applied.sorted().joined(separator: ", "))") }
+        options = new
+    }
+}

@@ -1,0 +1,65 @@
+import MarqueeConfig
+import MarqueeCore
+
+extension Options {
+    /// Every option's long name and kind, read from the declarations themselves (the way
+    /// ArgumentParser reads them), so a new option gets its config key without another list.
+    /// Every option here uses its property's name in kebab case as its long name.
+    static let catalog: OptionCatalog = {
+        var values: Set<String> = [], flags: Set<String> = []
+        var positional: String?
+        for child in Mirror(reflecting: Options()).children {
+            guard let label = child.label, label.hasPrefix("_") else { continue }
+            let name = kebabCase(String(label.dropFirst()))
+            let kind = String(describing: type(of: child.value))
+            if kind.hasPrefix("Flag<") { flags.insert(name) }
+            else if kind.hasPrefix("Option<") { values.insert(name) }
+            else if kind.hasPrefix("Argument<") { positional = name }
+        }
+        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file"])
+    }()
+
+    /// `someOption` → `some-option`, ArgumentParser's default long name.
+    static func kebabCase(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isUppercase {
+                if !result.isEmpty { result += "-" }
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The settings in effect as config-file lines (`--print-config`), also what a reload compares
+    /// to find what changed. Unset optional values are left out.
+    var settings: [(key: String, value: String)] {
+        func quoted(_ text: String) -> String {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return "\"\(escaped)\""
+        }
+        var list: [(String, String)] = [
+            ("text", "[" + text.map(quoted).joined(separator: ", ") + "]"),
+            ("font", quoted(font)), ("fg", quoted(fg)), ("bg", quoted(bg)),
+            ("speed", String(speed)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
+            ("stdin", String(stdin)), ("keep", String(keep)),
+            ("above", String(above)), ("sticky", String(sticky)),
+        ]
+        if let file { list.append(("file", quoted(file))) }
+        if let geometry { list.append(("geometry", quoted(geometry))) }
+        if let bar { list.append(("bar", quoted(bar.rawValue))) }
+        if let height { list.append(("height", String(height))) }
+        if let monitor { list.append(("monitor", quoted(monitor))) }
+        if let display { list.append(("display", quoted(display))) }
+        return list.sorted { $0.0 < $1.0 }
+    }
+}

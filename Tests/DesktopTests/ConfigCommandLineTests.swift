@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+/// The built binary with config files: errors, warnings, precedence (`--print-config` shows the
+/// merged settings without opening a display), and --autostart.
+final class ConfigCommandLineTests: XCTestCase {
+    let folder = TemporaryFolder()
+
+    func xmarquee(_ arguments: [String], environment: [String: String] = [:]) -> ToolRun {
+        Tool.run(PackagePaths.binary, arguments, environment: ["DISPLAY": ":none"].merging(environment) { _, new in new })
+    }
+
+    func settings(_ run: ToolRun) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in run.output.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            result[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return result
+    }
+
+    func testHelpListsTheDesktopOptions() {
+        let run = xmarquee(["--help"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        for option in ["--bar", "--height", "--monitor", "--above", "--sticky", "--config", "--autostart", "--print-config"] {
+            XCTAssertTrue(run.output.contains(option), option)
+        }
+    }
+
+    func testSyntaxErrorGivesLineAndKeyAndStatus2() {
+        let config = folder.write("config", "font = \"DejaVu Sans\"\nspeed = = 3\n")
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.hasPrefix("xmarquee: \(config):2: key \"speed\": syntax error"), run.errors)
+        XCTAssertEqual(run.errors.split(separator: "\n").count, 1, "one line")
+    }
+
+    func testBadValueGivesLineAndKeyAndStatus2() {
+        let config = folder.write("config", "bar = \"top\"\n\nspeed = -5\n")
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.errors.contains("\(config):3: key \"speed\""), run.errors)
+        let wrongBar = folder.write("bar", "bar = \"middle\"\n")
+        let barRun = xmarquee(["--config", wrongBar, "--print-config"])
+        XCTAssertEqual(barRun.status, 2)
+        XCTAssertTrue(barRun.errors.contains(":1: key \"bar\""), barRun.errors)
+    }
+
+    func testUnknownKeyWarnsAndGoesOn() {
+        let config = folder.write("config", "speed = 40\nspeeed = 50\n")
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.errors.contains("warning: \(config):2: key \"speeed\": unknown key"), run.errors)
+        XCTAssertEqual(settings(run)["speed"], "40.0")
+    }
+
+    func testCommandLineWinsOverTheFile() {
+        let config = folder.write("config", """
+            speed = 40
+            font = "DejaVu Sans:size=20"
+            above = true
+            bar = "bottom"
+            text = ["from the file"]
+            """)
+        let fileOnly = settings(xmarquee(["--config", config, "--print-config"]))
+        XCTAssertEqual(fileOnly["speed"], "40.0")
+        XCTAssertEqual(fileOnly["above"], "true")
+        XCTAssertEqual(fileOnly["bar"], "\"bottom\"")
+        XCTAssertEqual(fileOnly["text"], "[\"from the file\"]")
+
+        let both = settings(xmarquee(["--config", config, "--speed", "90", "--no-above", "--bar", "top", "from the command line", "--print-config"]))
+        XCTAssertEqual(both["speed"], "90.0")
+        XCTAssertEqual(both["above"], "false")
+        XCTAssertEqual(both["bar"], "\"top\"")
+        XCTAssertEqual(both["text"], "[\"from the command line\"]")
+        XCTAssertEqual(both["font"], "\"DejaVu Sans:size=20\"", "what the command line does not say comes from the file")
+    }
+
+    func testDefaultLocationHonoursXDGConfigHome() {
+        folder.write("xdg/xmarquee/config", "speed = 33\n")
+        let run = xmarquee(["--print-config"], environment: ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path])
+        XCTAssertEqual(settings(run)["speed"], "33.0")
+        folder.write("home/.config/xmarquee/config", "speed = 44\n")
+        let home = xmarquee(["--print-config"], environment: ["XDG_CONFIG_HOME": "", "HOME": folder.path + "/home"])
+        XCTAssertEqual(settings(home)["speed"], "44.0")
+    }
+
+    func testNoConfigYetIsFineButAMissingExplicitOneIsNot() {
+        let run = xmarquee(["--print-config"], environment: ["XDG_CONFIG_HOME": folder.path + "/nothing", "HOME": folder.path])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.errors, "")
+        let missing = xmarquee(["--config", folder.path + "/absent", "--print-config"])
+        XCTAssertEqual(missing.status, 5)
+        XCTAssertTrue(missing.errors.contains("absent"), missing.errors)
+    }
+
+    /// The sample config documents every option: uncommented, it is accepted without a warning,
+    /// and every key of --print-config appears in it.
+    func testSampleConfigHasEveryKeyAndIsValid() throws {
+        let sample = try String(contentsOfFile: PackagePaths.root + "/assets/config.sample", encoding: .utf8)
+        var seen = Set<String>()
+        var lines: [String] = []
+        for line in sample.split(separator: "\n") where line.hasPrefix("#") && line.contains(" = ") && !line.hasPrefix("# ") {
+            let setting = String(line.dropFirst())
+            let key = String(setting.split(separator: " ").first!)
+            if seen.insert(key).inserted { lines.append(setting) }
+        }
+        // The sample's file and display are examples; keep the run independent of them.
+        let config = folder.write("config", lines.filter { !$0.hasPrefix("file") && !$0.hasPrefix("display") }.joined(separator: "\n"))
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.errors, "")
+        let everyKey = Set(settings(xmarquee(["--config", config, "--print-config", "--file", "/x", "--geometry", "10x10",
+                                              "--bar", "top", "--height", "5", "--monitor", "0", "--display", ":9"])).keys)
+        XCTAssertEqual(everyKey.subtracting(seen), [], "keys missing from the sample")
+    }
+
+    func testAutostartOnAndOff() throws {
+        let environment = ["XDG_CONFIG_HOME": folder.path, "HOME": folder.path]
+        let on = xmarquee(["--autostart", "on"], environment: environment)
+        XCTAssertEqual(on.status, 0, on.errors)
+        let entry = folder.path + "/autostart/xmarquee.desktop"
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        XCTAssertTrue(text.contains("Exec=/"), "absolute Exec: \(text)")
+        XCTAssertEqual(Tool.run("desktop-file-validate", [entry]).status, 0)
+        let off = xmarquee(["--autostart", "off"], environment: environment)
+        XCTAssertEqual(off.status, 0, off.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: entry))
+        XCTAssertEqual(xmarquee(["--autostart", "maybe"], environment: environment).status, 2)
+    }
+}
