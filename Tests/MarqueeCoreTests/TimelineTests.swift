@@ -106,3 +106,62 @@ final class TimelineTests: XCTestCase {
         XCTAssertNotNil(sample(timeline, at: 0))
     }
 }
+
+final class MotionPlanTests: XCTestCase {
+    private var settings = MotionSettings()
+
+    func testTheLoopContinuesFromWhereTheTextIs() {
+        let plan = MotionPlan.make(settings, velocity: 120, cycle: 500, textWidth: 480, windowWidth: 300, anchor: 0, position: 1234)
+        XCTAssertEqual(plan.program, .continuous(origin: 1234, velocity: 120))
+        XCTAssertFalse(plan.showsOnce)
+    }
+
+    func testOverflowStandsFittingTextStillAligned() {
+        settings.mode = .overflow
+        for (alignment, expected) in [(MotionSettings.Alignment.left, 0.0), (.center, -100), (.right, -200)] {
+            settings.alignment = alignment
+            let plan = MotionPlan.make(settings, velocity: 120, cycle: 120, textWidth: 100, windowWidth: 300, anchor: 0, position: 50)
+            XCTAssertEqual(plan.program, .still(position: expected), "\(alignment)")
+            XCTAssertTrue(plan.showsOnce)
+            XCTAssertTrue(plan.program.isStill)
+        }
+        let long = MotionPlan.make(settings, velocity: 120, cycle: 920, textWidth: 900, windowWidth: 300, anchor: 0, position: 0)
+        XCTAssertFalse(long.showsOnce, "text that does not fit scrolls as a loop")
+    }
+
+    func testBounceSlidesToTheEndOfLongTextAndAcrossShortText() {
+        settings.mode = .bounce
+        let long = MotionPlan.make(settings, velocity: 100, cycle: 920, textWidth: 900, windowWidth: 300, anchor: 0, position: 0)
+        XCTAssertEqual(long.program, .bounce(low: 0, high: 600, speed: 100, pause: 1))
+        let short = MotionPlan.make(settings, velocity: 100, cycle: 120, textWidth: 100, windowWidth: 300, anchor: 0, position: 0)
+        XCTAssertEqual(short.program, .bounce(low: -200, high: 0, speed: 100, pause: 1))
+        settings.duration = 3
+        let timed = MotionPlan.make(settings, velocity: 100, cycle: 920, textWidth: 900, windowWidth: 300, anchor: 0, position: 0)
+        XCTAssertEqual(timed.program, .bounce(low: 0, high: 600, speed: 200, pause: 1))
+    }
+
+    func testPauseAtStartRestsWhereCyclesBegin() {
+        settings.pauseAtStart = 2
+        let plan = MotionPlan.make(settings, velocity: 100, cycle: 500, textWidth: 480, windowWidth: 300, anchor: 20, position: 770)
+        // The last cycle start passed is 520, 250 px ago: 2.5 s of travel after a 2 s rest.
+        XCTAssertEqual(plan.program, .pausingAtStart(origin: 520, velocity: 100, cycle: 500, pause: 2))
+        XCTAssertEqual(plan.programTime, 4.5, accuracy: 1e-9)
+        XCTAssertEqual(plan.program.position(at: plan.programTime), 770, accuracy: 1e-9)
+        let leftward = MotionPlan.make(settings, velocity: -100, cycle: 500, textWidth: 480, windowWidth: 300, anchor: 20, position: 400)
+        XCTAssertEqual(leftward.program.position(at: leftward.programTime), 400, accuracy: 1e-9)
+    }
+
+    func testDurationSetsTheSpeedFromTheCycle() {
+        XCTAssertEqual(MotionPlan.velocity(forDuration: 300, cycle: 36_000, direction: .left), 120)
+        XCTAssertEqual(MotionPlan.velocity(forDuration: 300, cycle: 36_000, direction: .right), -120)
+    }
+
+    func testASingleCopyShowsTheTextOnceWithoutItsSeparator() {
+        let content = TestContent("once", ["abc"])
+        var timeline = StripTimeline(showingOnce: content, anchor: 10)
+        XCTAssertEqual(timeline.segments[0].lower, 10)
+        XCTAssertEqual(timeline.segments[0].upper, 10 + content.layout.width - content.layout.separatorWidth)
+        timeline.prune(visible: 500..<600, direction: .left)
+        XCTAssertEqual(timeline.segments[0].lower, 10, "never extended into copies")
+    }
+}

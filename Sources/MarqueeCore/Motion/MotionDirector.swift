@@ -95,6 +95,26 @@ public struct MotionDirector: Equatable, Sendable {
 
     // MARK: Program and speed
 
+    /// Starts `newProgram` at program time `programTime` from `time` on, with no user offset:
+    /// the caller chose a program time that continues the motion (or wants a fresh start).
+    public mutating func restart(_ newProgram: ScrollProgram, programTime: Double, at time: Double) {
+        program = newProgram
+        clock = EasedRamp(startTime: time, startValue: programTime, fromRate: clock.rate(at: time), toRate: clock.toRate,
+                          duration: max(0, clock.startTime + clock.duration - time))
+        offset = .steady(0, from: time, value: 0)
+        scrubs.removeAll()
+        drag = nil
+    }
+
+    /// Moves the user offset so the position at `time` is a whole pixel: after a program
+    /// change at a time off the frame grid, a fractional position would floor one step short.
+    public mutating func roundPosition(at time: Double) {
+        let current = position(at: time)
+        let shift = current.rounded() - current
+        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + shift, fromRate: offset.fromRate,
+                           toRate: offset.toRate, duration: offset.duration)
+    }
+
     /// Replaces the program, keeping the position at `time` where it is.
     public mutating func setProgram(_ newProgram: ScrollProgram, at time: Double) {
         let before = position(at: time)

@@ -48,6 +48,18 @@ public struct StripTimeline<Content: StripContent> {
         }
     }
 
+    /// One copy of the content's text (no separator, no repetition) from `anchor`: bounce mode,
+    /// and text that fits in overflow mode.
+    public init(showingOnce content: Content, anchor: Int) {
+        let layout = content.layout
+        let textWidth = max(0, layout.width - layout.separatorWidth)
+        segments = [StripSegment(lower: anchor, upper: anchor + textWidth, anchor: anchor, content: content, leadsWithSeparator: false)]
+        showsOnce = true
+    }
+
+    /// True for a single copy: nothing to swap at an edge, nothing to prune.
+    public private(set) var showsOnce = false
+
     /// Replaces everything with `content` at once: used when nothing moves (speed 0), where
     /// there is no entering edge to wait for.
     public mutating func reset(to content: Content, anchor: Int) {
@@ -140,6 +152,7 @@ public struct StripTimeline<Content: StripContent> {
     /// Drops segments that have scrolled out on the side the text leaves by, and lets the oldest
     /// remaining one extend to infinity there, so a window widened later shows text, not a gap.
     public mutating func prune(visible: Range<Int>, direction: ScrollDirection) {
+        guard !showsOnce else { return }
         switch direction {
         case .left:
             while segments.count > 1 && segments[0].upper <= visible.lowerBound { segments.removeFirst() }
