@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 
+struct WindowManagerDidNotStart: Error, CustomStringConvertible {
+    let log: String
+    let running: Bool
+    var description: String { "openbox did not announce itself (running: \(running)); its output: \(log)" }
+}
+
 /// A private X server (Xvfb on a free display, found with -displayfd) with a real window manager
 /// (openbox) started by the test, and helpers to look at windows the way a user's tools do
 /// (xprop, xwininfo, xdotool, import).
@@ -57,13 +63,14 @@ final class DesktopSession {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
         process.arguments = replacing ? ["--replace"] : []
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let log = TemporaryFile()
+        process.standardOutput = log.handle
+        process.standardError = log.handle
         try process.run()
         let old = windowManager
         windowManager = process
-        guard Tool.eventually(timeout: 10, { let now = supportingWindowManager; return now != nil && now != before }) else {
-            throw XCTSkip("openbox did not start")
+        guard Tool.eventually(timeout: 20, { let now = supportingWindowManager; return now != nil && now != before }) else {
+            throw WindowManagerDidNotStart(log: log.contents, running: process.isRunning)
         }
         if let old { old.waitUntilExit() }
     }
