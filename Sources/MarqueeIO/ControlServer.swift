@@ -43,7 +43,8 @@ public final class ControlServer {
         unlink(path)
     }
 
-    private static func isAnswering(_ path: String) -> Bool {
+    /// True when an instance listens at `path`.
+    public static func isAnswering(_ path: String) -> Bool {
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard probe >= 0 else { return false }
         defer { close(probe) }

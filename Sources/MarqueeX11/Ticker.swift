@@ -11,32 +11,40 @@ public final class Ticker {
     /// text keeps scrolling, instead of freezing the window for the whole layout.
     static let layoutSliceScalars = 200_000
 
-    private let connection: XConnection
+    let connection: XConnection
     public let window: TickerWindow
-    public private(set) var style: TickerStyle
+    public internal(set) var style: TickerStyle
     private var font: FontFace
     private var advances: AdvanceCache
-    private var painter: TilePainter
-    private let buffers: BackBufferPool
-    private var pacer: FramePacer
-    private let gc: GC
+    var painter: TilePainter
+    let buffers: BackBufferPool
+    var pacer: FramePacer
+    let gc: GC
 
-    private var timeline: StripTimeline<RenderedContent>?
-    private var pendingLayout: CycleLayoutBuilder?
+    var timeline: StripTimeline<RenderedContent>?
+    var pendingLayout: CycleLayoutBuilder?
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontFace, advances: AdvanceCache)?
-    private var messages: [String] = []
-    private var motion: Motion
-    private var motionAnchored = false
-    /// The velocity asked for (px/s, signed by direction), before snapping to whole pixels per frame.
-    private let requestedVelocity: Double
-    /// The refresh period the motion's velocity was snapped for.
-    private var snappedPeriod: Double
+    var messages: [String] = []
+    /// The motion as a function of time and input; made when the first content is adopted.
+    var director: MotionDirector?
+    /// The refresh period the program's velocity was snapped for.
+    var snappedPeriod: Double
+    /// When frames stopped because the window could not be seen (the text should not move on
+    /// meanwhile); nil while frames may run.
+    var suspendedSince: Double?
+    /// Wakes the loop when a rest in the program (a pause at the start) ends.
+    let restTimer: FrameTimer
+    /// An urgent message from `ctl say`, shown once at the next place it can enter.
+    var urgent: UrgentMessage?
     /// Strip position of the window's left edge in the last composed frame.
-    public private(set) var shownPosition = 0
-    private var mapped = false
-    private var fullyObscured = false
+    public internal(set) var shownPosition = 0
+    var mapped = false
+    var fullyObscured = false
+    let fade: EdgeFade?
+    /// The speed the user last asked for (keys, wheel, `ctl speed`), in pixels per second.
+    var currentSpeed: Double
     private var frameNumber: UInt64 = 0
     /// Handlers offered the events the ticker itself does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
@@ -67,12 +75,18 @@ public final class Ticker {
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
-        requestedVelocity = style.direction == .left ? style.speed : -style.speed
         snappedPeriod = pacer.period
-        motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod), anchorTime: 0)
+        currentSpeed = style.speed
+        restTimer = FrameTimer()!
+        fade = style.fade > 0 ? EdgeFade(connection: connection, width: style.fade, background: style.background) : nil
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.buffers.markIdle(pixmap) }
         install(on: loop)
+        loop.watch(restTimer.fd) { [unowned self] _ in
+            self.restTimer.acknowledge()
+            self.updateFrameDemand()
+        }
+        selectInput()
     }
 
     deinit { XFreeGC(connection.display, gc) }
@@ -82,7 +96,17 @@ public final class Ticker {
     /// New messages: laid out in slices between frames, then swapped in where not yet visible.
     public func setMessages(_ messages: [String]) {
         self.messages = messages
-        pendingLayout = CycleLayoutBuilder(messages: messages, separator: style.separator)
+        layOut()
+    }
+
+    /// Lays out the messages (with an urgent one, while it waits to be shown).
+    func layOut() {
+        var shown = messages
+        if let urgent, !urgent.isEntering {
+            // It enters first: the start of the cycle for leftward text, its end for rightward.
+            if style.direction == .left { shown.insert(urgent.text, at: 0) } else { shown.append(urgent.text) }
+        }
+        pendingLayout = CycleLayoutBuilder(messages: shown, separator: style.separator)
     }
 
     /// True while a layout is still being measured.
@@ -109,20 +133,35 @@ public final class Ticker {
     /// - Parameter replacingVisible: show the new content at once, in place (a new font: the old
     ///   text cannot be painted any more); otherwise it enters where nothing is visible yet.
     private func adopt(_ content: RenderedContent, replacingVisible: Bool = false) {
+        let now = MonotonicClock.now()
         let visible = shownPosition..<(shownPosition + window.width)
-        if timeline == nil {
-            timeline = StripTimeline(content: content, anchor: 0)
-        } else if replacingVisible {
+        let plan = motionPlan(for: content.layout, anchor: 0, at: now)
+        if timeline == nil || plan.showsOnce || timeline!.showsOnce {
+            // A first text, or a single copy (bounce, fitting text): it starts afresh.
+            timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : initialTimeline(content)
+            startMotion(plan, at: now)
+        } else if replacingVisible || !isMoving(at: now) {
             timeline!.reset(to: content, anchor: shownPosition)
-        } else if motion.isMoving {
+            replan(at: now)
+        } else {
             // Two window widths is a short wait at any useful speed; past it, a long message
             // is cut at the entering edge rather than holding the new text back for minutes.
             timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width)
-        } else {
-            timeline!.reset(to: content, anchor: shownPosition)
+            noteUrgentEntering(content)
+            replan(at: now)
         }
         updateFrameDemand()
         if !framesWanted { drawNow() }
+    }
+
+    /// The first text: already in view at the left edge, or (`--start offscreen`) just beyond
+    /// the edge it enters from.
+    private func initialTimeline(_ content: RenderedContent) -> StripTimeline<RenderedContent> {
+        guard style.motion.start == .offscreen, style.speed > 0 || style.motion.duration != nil else {
+            return StripTimeline(content: content, anchor: 0)
+        }
+        let start = style.direction == .left ? shownPosition + window.width : shownPosition
+        return StripTimeline(content: content, enteringAt: start, direction: style.direction)
     }
 
     // MARK: Live changes (a reloaded config file)
@@ -138,10 +177,10 @@ public final class Ticker {
     }
 
     /// A new speed or direction from the current position on: the text does not jump, it
-    /// continues from where it stands (the next frame re-anchors the motion there).
+    /// continues from where it stands at the new speed.
     public func setSpeed(_ speed: Double, direction: ScrollDirection) {
         guard speed != style.speed || direction != style.direction else { return }
-        if direction != style.direction, var current = timeline {
+        if direction != style.direction, var current = timeline, !current.showsOnce {
             // Pending swaps were placed on the old entering edge: keep only the newest content,
             // in its own phase, so the swap logic starts clean for the new direction.
             let newest = style.direction == .left ? current.segments.last! : current.segments.first!
@@ -150,11 +189,7 @@ public final class Ticker {
         }
         style.speed = speed
         style.direction = direction
-        if motionAnchored && pacer.isActive { shownPosition = motion.pixel(at: MonotonicClock.now()) }
-        let velocity = direction == .left ? speed : -speed
-        motion = Motion(velocity: FrameStep.effectiveSpeed(velocity, period: pacer.period), anchorTime: 0,
-                        anchorPosition: Double(shownPosition))
-        motionAnchored = false
+        replan(at: MonotonicClock.now())
         updateFrameDemand()
         if !framesWanted { drawNow() }
     }
@@ -174,52 +209,65 @@ public final class Ticker {
 
     // MARK: Frames
 
-    private var framesWanted: Bool {
-        guard mapped, !fullyObscured, motion.isMoving, let timeline else { return false }
-        return timeline.segments.contains { $0.content.unitWidth > 0 }
+    /// True while there is something to show that moves: the pacer runs only then.
+    var framesWanted: Bool {
+        guard mapped, !fullyObscured, let timeline, timeline.segments.contains(where: { $0.content.unitWidth > 0 }) else {
+            return false
+        }
+        return isMoving(at: MonotonicClock.now())
     }
 
-    private func updateFrameDemand() {
-        if framesWanted {
-            if !pacer.isActive { motionAnchored = false }
-            pacer.requestFrame()
-        } else if pacer.isActive {
-            pacer.stop()
+    func updateFrameDemand() {
+        let now = MonotonicClock.now()
+        let visible = mapped && !fullyObscured
+        if visible, let since = suspendedSince {
+            // The window could not be seen for a while: the text continues from where it stood
+            // rather than jumping ahead by the time it was hidden.
+            director?.suspend(for: now - since)
+            suspendedSince = nil
         }
+        if framesWanted {
+            pacer.requestFrame()
+            return
+        }
+        if pacer.isActive { pacer.stop() }
+        if !visible && suspendedSince == nil { suspendedSince = now }
+        // Resting at a pause in the program (at the start, at a bounce's end): sleep until it ends.
+        if visible, let wake = director?.restEnd(after: now) { restTimer.arm(at: wake) }
     }
 
     private func frame(counter: UInt64, time: Double) {
-        guard framesWanted else {
-            pacer.stop()
+        guard framesWanted, var director else {
+            updateFrameDemand()
             return
         }
-        if !motionAnchored {
-            // (Re)starting: the text continues from where it stands, at this frame's time.
-            snappedPeriod = pacer.period
-            motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod),
-                            anchorTime: time, anchorPosition: Double(shownPosition))
-            motionAnchored = true
-        } else if pacer.period != snappedPeriod {
+        if pacer.period != snappedPeriod {
             // The pacer measured the real refresh rate: snap the speed to it again so every
-            // frame keeps the same whole step. This frame's time lies off the old grid, so the
-            // new line starts from the nearest whole pixel (under half a pixel away, invisible);
-            // a fractional anchor would floor one step short.
+            // frame keeps the same whole step.
             snappedPeriod = pacer.period
-            motion = Motion(velocity: FrameStep.effectiveSpeed(requestedVelocity, period: snappedPeriod),
-                            anchorTime: time, anchorPosition: motion.position(at: time).rounded())
+            replan(at: time, onFrameGrid: true)
+            director = self.director!
         }
-        guard let buffer = compose(at: motion.pixel(at: time)) else {
+        checkUrgent(at: time)
+        guard let buffer = compose(at: director.pixel(at: time)) else {
             pacer.skipFrame()
             return
         }
         buffers.markBusy(buffer)
         pacer.show(buffer, width: buffers.width, height: buffers.height, counter: counter)
         onFrameDrawn?(shownPosition, time)
+        if let wake = director.restEnd(after: time) {
+            // Resting (a pause at the start, a bounce's end): no frames until it ends.
+            pacer.stop()
+            restTimer.arm(at: wake)
+        } else if director.isStill(at: time) {
+            pacer.stop()
+        }
     }
 
     /// Draws the current position straight to the window, not waiting for a vblank: static text,
     /// exposures, and resizes (where waiting would show the newly exposed area unpainted).
-    private func drawNow() {
+    func drawNow() {
         guard mapped else { return }
         // The position of the last composed frame, not "now": that frame may still be queued for
         // the next vblank at the old size, and both must show the same position where they meet.
@@ -264,6 +312,7 @@ public final class Ticker {
             XFillRectangle(connection.display, buffer, gc, Int32(covered - position), 0,
                            UInt32(visible.upperBound - covered), UInt32(height))
         }
+        fade?.apply(to: buffer, width: width, height: height)
         let tileBudget = width / StripGeometry.tileWidth + 4
         for segment in timeline.segments { segment.content.evict(olderThan: frameNumber, budget: tileBudget) }
         shownPosition = position
@@ -295,6 +344,11 @@ public final class Ticker {
 
     private func handle(_ event: inout XEvent, loop: EventLoop) {
         if pacer.handle(&event) { return }
+        // Events about other windows (a shared connection, the root for RandR) are not ours.
+        if event.xany.window != window.id {
+            for handler in eventHandlers where handler(&event) { return }
+            return
+        }
         switch event.type {
         case ConfigureNotify:
             let configure = event.xconfigure
@@ -312,6 +366,8 @@ public final class Ticker {
         case VisibilityNotify:
             fullyObscured = event.xvisibility.state == VisibilityFullyObscured
             updateFrameDemand()
+        case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, KeyPress:
+            handleInput(&event)
         case ClientMessage where Atom(event.xclient.data.l.0) == window.deleteAtom:
             loop.stop(status: ExitStatus.success.rawValue)
         case DestroyNotify:
@@ -337,6 +393,16 @@ public final class Ticker {
         if heightChanged {
             painter.setHeight(height)
             timeline?.segments.forEach { $0.content.releaseTiles() }
+        }
+        // Bounce ranges and fitting text depend on the width.
+        if style.motion.mode != .continuous, let content = timeline?.newest(direction: style.direction) {
+            let now = MonotonicClock.now()
+            let plan = motionPlan(for: content.layout, anchor: 0, at: now)
+            if plan.showsOnce || timeline!.showsOnce {
+                timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : StripTimeline(content: content, anchor: shownPosition)
+                startMotion(plan, at: now)
+                updateFrameDemand()
+            }
         }
         drawNow()
     }

@@ -8,12 +8,19 @@ public struct TickerStyle: Sendable {
     public var speed: Double
     public var direction: ScrollDirection
     public var separator: String
+    /// Modes, timing, and what the pointer does.
+    public var motion: MotionSettings
+    /// Width in pixels over which the text fades out at both edges (0: no fade).
+    public var fade: Int
 
-    public init(foreground: RGBAColor, background: RGBAColor, speed: Double, direction: ScrollDirection, separator: String) {
+    public init(foreground: RGBAColor, background: RGBAColor, speed: Double, direction: ScrollDirection, separator: String,
+                motion: MotionSettings = MotionSettings(), fade: Int = 0) {
         self.foreground = foreground
         self.background = background
         self.speed = speed
         self.direction = direction
         self.separator = separator
+        self.motion = motion
+        self.fade = fade
     }
 }

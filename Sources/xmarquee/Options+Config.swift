@@ -53,7 +53,11 @@ extension Options {
             ("speed", String(speed)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
             ("stdin", String(stdin)), ("keep", String(keep)),
             ("above", String(above)), ("sticky", String(sticky)),
+            ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)),
+            ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)),
+            ("click-to-pause", String(clickToPause)), ("fade", String(fade)), ("name", quoted(name)),
         ]
+        if let duration { list.append(("duration", String(duration))) }
         if let file { list.append(("file", quoted(file))) }
         if let geometry { list.append(("geometry", quoted(geometry))) }
         if let bar { list.append(("bar", quoted(bar.rawValue))) }

@@ -1,8 +1,12 @@
 import ArgumentParser
 import MarqueeCore
+import MarqueeIO
 
 extension ScrollDirection: ExpressibleByArgument {}
 extension BarEdge: ExpressibleByArgument {}
+extension MotionSettings.Mode: ExpressibleByArgument {}
+extension MotionSettings.Alignment: ExpressibleByArgument {}
+extension MotionSettings.Start: ExpressibleByArgument {}
 
 /// The command line: the single documented source of every option. The config file has a key
 /// for each of these, named like the long option (see `Options.catalog`).
@@ -38,6 +42,33 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Text between messages and between copies.", valueName: "text"))
     var separator: String = "   •   "
 
+    @Option(help: ArgumentHelp("continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back.", valueName: "continuous|overflow|bounce"))
+    var mode: MotionSettings.Mode = .continuous
+
+    @Option(help: ArgumentHelp("Where text that fits stands in overflow mode.", valueName: "left|center|right"))
+    var align: MotionSettings.Alignment = .left
+
+    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"))
+    var pauseAtStart: Double = 0
+
+    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("Whether the text starts in view or enters from beyond the edge.", valueName: "visible|offscreen"))
+    var start: MotionSettings.Start = .visible
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Ease to a stop while the pointer is over the ticker.")
+    var pauseOnHover = false
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "A click pauses and resumes (the space key always does when the window has the focus).")
+    var clickToPause = false
+
+    @Option(help: ArgumentHelp("Fade the text out over this many pixels at both edges.", valueName: "px"))
+    var fade: Int = 0
+
+    @Option(help: ArgumentHelp("This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name"))
+    var name: String = "default"
+
     @Option(help: ArgumentHelp("Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry"))
     var geometry: String?
 
@@ -67,6 +98,18 @@ struct Options: ParsableArguments {
 
     var parsedGeometry: WindowGeometry? { geometry.flatMap(WindowGeometry.init(parsing:)) }
 
+    var motionSettings: MotionSettings {
+        var settings = MotionSettings()
+        settings.mode = mode
+        settings.alignment = align
+        settings.pauseAtStart = pauseAtStart
+        settings.duration = duration
+        settings.start = start
+        settings.pauseOnHover = pauseOnHover
+        settings.clickToPause = clickToPause
+        return settings
+    }
+
     mutating func validate() throws {
         guard speed.isFinite && speed >= 0 else {
             throw ValidationError("invalid --speed \"\(speed)\": expected pixels per second, 0 or more")
@@ -84,6 +127,16 @@ struct Options: ParsableArguments {
             throw ValidationError("invalid \(name) \"\(value)\": expected #rgb, #rrggbb, #rrggbbaa or a colour name")
         }
         if font.isEmpty { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
+        guard pauseAtStart.isFinite, (0...3600).contains(pauseAtStart) else {
+            throw ValidationError("invalid --pause-at-start \"\(pauseAtStart)\": expected 0 to 3600 seconds")
+        }
+        if let duration, !(duration.isFinite && duration >= 0.1 && duration <= 86_400) {
+            throw ValidationError("invalid --duration \"\(duration)\": expected 0.1 to 86400 seconds")
+        }
+        guard (0...4096).contains(fade) else { throw ValidationError("invalid --fade \"\(fade)\": expected 0 to 4096 pixels") }
+        guard ControlSocketPath.isValidName(name) else {
+            throw ValidationError("invalid --name \"\(name)\": use letters, digits, - and _ (at most 64)")
+        }
         separator = TextSanitizer.singleLine(separator)
     }
 }

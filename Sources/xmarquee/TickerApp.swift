@@ -72,8 +72,9 @@ struct TickerApp {
             }
         }
 
+        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
         ticker.show()
-        return withExtendedLifetime(window) { loop.run() }
+        return withExtendedLifetime((window, control)) { loop.run() }
     }
 
     /// The ticker's window and, in bar mode, the dock bar that places it.
@@ -125,7 +126,8 @@ struct TickerApp {
             return .failure(LookProblem(message: error.description))
         }
         let style = TickerStyle(foreground: foreground, background: background, speed: options.speed,
-                                direction: options.direction, separator: options.separator)
+                                direction: options.direction, separator: options.separator,
+                                motion: options.motionSettings, fade: options.fade)
         return .success((style, font))
     }
 

@@ -40,6 +40,8 @@ struct XMarquee: ParsableCommand {
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `xmarquee ctl …` steers a running instance (to scroll the word "ctl": xmarquee -- ctl).
+        if arguments.first == "ctl" { ControlCommand.runAndExit(Array(arguments.dropFirst())) }
         let command = parseOrFail(arguments)
         let paths = XDGPaths(environment: Self.environment)
         if let autostart = command.autostart {

@@ -145,4 +145,19 @@ final class MotionDirectorTests: XCTestCase {
         XCTAssertEqual(director.restEnd(after: 10.5), 12)
         XCTAssertNil(director.restEnd(after: 13))
     }
+
+    func testSuspendingContinuesFromWhereTheTextStood() {
+        var director = MotionDirector(program: .continuous(origin: 0, velocity: 100), at: 0)
+        let shown = director.position(at: 2)
+        director.suspend(for: 10)
+        XCTAssertEqual(director.position(at: 12), shown, accuracy: 1e-9)
+        XCTAssertEqual(director.position(at: 13), shown + 100, accuracy: 1e-9)
+    }
+
+    func testAFrameTimedJustBeforeAChangeStaysOnTheLine() {
+        var director = MotionDirector(program: .continuous(origin: 0, velocity: 120), at: 0)
+        let earlier = director.position(at: 0.99)
+        director.setProgram(.continuous(origin: director.position(at: 1), velocity: 120), at: 1)
+        XCTAssertEqual(director.position(at: 0.99), earlier, accuracy: 1e-9)
+    }
 }

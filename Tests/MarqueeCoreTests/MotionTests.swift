@@ -3,14 +3,14 @@ import XCTest
 
 final class MotionTests: XCTestCase {
     func testPositionIsVelocityTimesElapsedTime() {
-        let motion = Motion(velocity: 120, anchorTime: 10, anchorPosition: 5)
+        let motion = MotionDirector(program: .continuous(origin: 5, velocity: 120), at: 10)
         XCTAssertEqual(motion.position(at: 10), 5)
         XCTAssertEqual(motion.position(at: 12.5), 305, accuracy: 1e-9)
         XCTAssertEqual(motion.pixel(at: 10.004), 5, "0.48 px has not reached the next pixel")
     }
 
     func testALateFrameLandsWhereTheTextShouldBeNow() {
-        let motion = Motion(velocity: 120, anchorTime: 0)
+        let motion = MotionDirector(program: .continuous(origin: 0, velocity: 120), at: 0)
         // Frames at 60 Hz, one dropped: the position still follows the clock, not a frame count.
         let period = 1.0 / 60
         XCTAssertEqual(motion.pixel(at: 3 * period), 6)
@@ -18,12 +18,12 @@ final class MotionTests: XCTestCase {
     }
 
     func testVelocityChangesKeepThePositionContinuous() {
-        var motion = Motion(velocity: 100, anchorTime: 0)
-        motion.setVelocity(-50, at: 2)
+        var motion = MotionDirector(program: .continuous(origin: 0, velocity: 100), at: 0)
+        motion.setProgram(.continuous(origin: 0, velocity: -50), at: 2)
         XCTAssertEqual(motion.position(at: 2), 200, accuracy: 1e-9)
         XCTAssertEqual(motion.position(at: 4), 100, accuracy: 1e-9)
-        motion.setVelocity(0, at: 4)
-        XCTAssertFalse(motion.isMoving)
+        motion.setProgram(.still(position: 0), at: 4)
+        XCTAssertTrue(motion.isStill(at: 4))
         XCTAssertEqual(motion.position(at: 100), 100, accuracy: 1e-9)
     }
 
@@ -31,7 +31,7 @@ final class MotionTests: XCTestCase {
         let period = 1.0 / 60
         let speed = FrameStep.effectiveSpeed(120, period: period)
         let clock = FrameClock(period: period, referenceCounter: 1_000_000, referenceTime: 12_345.678)
-        let motion = Motion(velocity: speed, anchorTime: clock.time(ofCounter: 1_000_000))
+        let motion = MotionDirector(program: .continuous(origin: 0, velocity: speed), at: clock.time(ofCounter: 1_000_000))
         var previous = motion.pixel(at: clock.time(ofCounter: 1_000_000))
         for counter in 1_000_001...1_216_000 { // an hour of frames
             let pixel = motion.pixel(at: clock.time(ofCounter: UInt64(counter)))
@@ -54,7 +54,7 @@ final class MotionTests: XCTestCase {
         // 90 px/s at 60 Hz = 1.5 px per frame: steps alternate 1 and 2, never 0 or 3.
         let period = 1.0 / 60
         let clock = FrameClock(period: period, referenceCounter: 0, referenceTime: 0)
-        let motion = Motion(velocity: 90, anchorTime: 0)
+        let motion = MotionDirector(program: .continuous(origin: 0, velocity: 90), at: 0)
         var steps: [Int] = []
         var previous = 0
         for counter in 1...600 {

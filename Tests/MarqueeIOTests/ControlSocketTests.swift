@@ -6,14 +6,18 @@ import XCTest
 
 final class ControlSocketTests: XCTestCase {
     private var runtime: String!
+    private var savedRuntime: String?
 
     override func setUp() {
         runtime = NSTemporaryDirectory() + "xmarquee-runtime-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        savedRuntime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
         setenv("XDG_RUNTIME_DIR", runtime, 1)
     }
 
     override func tearDown() {
+        // Child processes of later tests inherit the environment: put it back.
+        if let savedRuntime { setenv("XDG_RUNTIME_DIR", savedRuntime, 1) } else { unsetenv("XDG_RUNTIME_DIR") }
         try? FileManager.default.removeItem(atPath: runtime)
     }
 

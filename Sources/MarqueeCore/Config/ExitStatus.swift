@@ -12,4 +12,6 @@ public enum ExitStatus: Int32, Sendable {
     case displayLost = 4
     /// An input named on the command line (`--file`) cannot be read at start.
     case input = 5
+    /// `xmarquee ctl`: no instance answers, or it refused the request.
+    case control = 6
 }

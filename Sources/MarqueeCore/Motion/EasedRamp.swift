@@ -25,7 +25,10 @@ public struct EasedRamp: Equatable, Sendable {
     }
 
     public func value(at time: Double) -> Double {
-        let elapsed = max(0, time - startTime)
+        let elapsed = time - startTime
+        // Before the start, continue the line backwards at the starting rate: a frame whose
+        // vblank time lies just before a change was applied must still land on the same line.
+        if elapsed <= 0 { return startValue + fromRate * elapsed }
         guard duration > 0 else { return startValue + toRate * elapsed }
         if elapsed >= duration {
             // ∫₀¹ smoothstep = 1/2: the ramp covers the mean of both rates.

@@ -69,6 +69,12 @@ public struct MotionDirector: Equatable, Sendable {
         program.position(at: clock.value(at: time)) + userOffset(at: time)
     }
 
+    /// The whole pixel shown at `time`; the tolerance keeps exact multiples of an integral step
+    /// from flooring one pixel low through floating-point rounding.
+    public func pixel(at time: Double) -> Int {
+        Int((position(at: time) + 1e-6).rounded(.down))
+    }
+
     private func userOffset(at time: Double) -> Double {
         if let drag { return drag.offsetStart - (drag.pointer - drag.pointerStart) }
         return offset.value(at: time) + scrubs.reduce(0) { $0 + $1.value(at: time) }
@@ -115,11 +121,13 @@ public struct MotionDirector: Equatable, Sendable {
                            toRate: offset.toRate, duration: offset.duration)
     }
 
-    /// Replaces the program, keeping the position at `time` where it is.
-    public mutating func setProgram(_ newProgram: ScrollProgram, at time: Double) {
+    /// Replaces the program, keeping the position at `time` where it is: any difference between
+    /// the new program at `programTime` and the current position goes into the user offset, so
+    /// a drag in progress or a release's inertia carries on.
+    public mutating func setProgram(_ newProgram: ScrollProgram, programTime: Double = 0, at time: Double) {
         let before = position(at: time)
         program = newProgram
-        clock = EasedRamp(startTime: time, startValue: 0, fromRate: clock.rate(at: time), toRate: clock.toRate,
+        clock = EasedRamp(startTime: time, startValue: programTime, fromRate: clock.rate(at: time), toRate: clock.toRate,
                           duration: max(0, clock.startTime + clock.duration - time))
         let shift = before - position(at: time)
         offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + shift, fromRate: offset.fromRate,
@@ -131,6 +139,18 @@ public struct MotionDirector: Equatable, Sendable {
     public mutating func setRunningRate(_ rate: Double, at time: Double) {
         runningRate = max(0, rate)
         retarget(at: time, over: Self.speedEasing)
+    }
+
+    /// Lets `seconds` pass without motion: everything scheduled moves later by that much. Used
+    /// when frames stop for a reason other than the text (the window unmapped), so the text
+    /// continues from where it stood instead of jumping ahead by the time it was hidden.
+    public mutating func suspend(for seconds: Double) {
+        guard seconds > 0 else { return }
+        clock = EasedRamp(startTime: clock.startTime + seconds, startValue: clock.startValue, fromRate: clock.fromRate,
+                          toRate: clock.toRate, duration: clock.duration)
+        offset = EasedRamp(startTime: offset.startTime + seconds, startValue: offset.startValue, fromRate: offset.fromRate,
+                           toRate: offset.toRate, duration: offset.duration)
+        for index in scrubs.indices { scrubs[index].start += seconds }
     }
 
     // MARK: Pausing

@@ -1,0 +1,162 @@
+import CX11
+import MarqueeCore
+import MarqueeIO
+
+/// The ticker's motion: plans from the user's settings, and the controls (pause, speed, next,
+/// urgent messages) that the keyboard, the pointer and `xmarquee ctl` share.
+extension Ticker {
+    /// The program's velocity for a cycle: from `--duration` exactly, otherwise the speed snapped
+    /// to whole pixels per frame (see `FrameStep`).
+    func programVelocity(cycle: Int) -> Double {
+        if let duration = style.motion.duration {
+            return MotionPlan.velocity(forDuration: duration, cycle: cycle, direction: style.direction)
+        }
+        let velocity = style.direction == .left ? style.speed : -style.speed
+        return FrameStep.effectiveSpeed(velocity, period: pacer.period)
+    }
+
+    func motionPlan(for layout: CycleLayout, anchor: Int, at time: Double) -> MotionPlan {
+        let position = director?.position(at: time) ?? Double(shownPosition)
+        return MotionPlan.make(style.motion, velocity: programVelocity(cycle: layout.width), cycle: layout.width,
+                               textWidth: max(0, layout.width - layout.separatorWidth), windowWidth: window.width,
+                               anchor: anchor, position: position)
+    }
+
+    /// Starts a plan afresh (a first text, or a single copy): the text goes where the plan says.
+    func startMotion(_ plan: MotionPlan, at time: Double) {
+        snappedPeriod = pacer.period
+        if director == nil {
+            director = MotionDirector(program: plan.program, at: time, programTime: plan.programTime)
+        } else {
+            director!.restart(plan.program, programTime: plan.programTime, at: time)
+        }
+        shownPosition = director!.pixel(at: time)
+    }
+
+    /// Rebuilds the program after a change of speed, direction, refresh period or text, keeping
+    /// the text where it is (a drag or a release's inertia carries on).
+    /// - Parameter onFrameGrid: `time` is a frame's vblank time. Only then is the position
+    ///   rounded to a whole pixel, so the new velocity's steps stay whole from this frame on;
+    ///   rounding at any other moment would itself cause a one-pixel step.
+    func replan(at time: Double, onFrameGrid: Bool = false) {
+        guard var director, let timeline else { return }
+        snappedPeriod = pacer.period
+        if timeline.showsOnce {
+            let content = timeline.newest(direction: style.direction)
+            startMotion(motionPlan(for: content.layout, anchor: 0, at: time), at: time)
+            return
+        }
+        let position = director.position(at: time)
+        let edge = Int(position.rounded(.down))
+        guard let piece = timeline.pieces(in: edge..<(edge + 1)).first else { return }
+        let plan = motionPlan(for: piece.segment.content.layout, anchor: piece.segment.anchor, at: time)
+        director.setProgram(plan.program, programTime: plan.programTime, at: time)
+        if onFrameGrid { director.roundPosition(at: time) }
+        self.director = director
+    }
+
+    /// Whether anything moves at `time` or later without new input (resting counts as not).
+    func isMoving(at time: Double) -> Bool {
+        guard let director else { return false }
+        return !director.isStill(at: time) && director.restEnd(after: time) == nil
+    }
+
+    // MARK: Controls
+
+    public func pause() { changeDirector { $0.pause(.user, at: $1) } }
+    public func resume() { changeDirector { $0.resume(.user, at: $1) } }
+    public func togglePause() { changeDirector { $0.togglePause(at: $1) } }
+    public var isPaused: Bool { director?.isPaused ?? false }
+
+    /// A new speed, eased in (keys, Ctrl+wheel, `ctl speed`). From or to a standing text, and
+    /// with `--duration`, the program itself changes.
+    public func changeSpeed(to speed: Double) {
+        let speed = max(0, min(speed, 100_000))
+        if style.speed > 0 && speed > 0 && style.motion.duration == nil {
+            let programSpeed = abs(programVelocity(cycle: 1))
+            changeDirector { $0.setRunningRate(speed / programSpeed, at: $1) }
+            currentSpeed = speed
+        } else {
+            style.motion.duration = nil
+            setSpeed(speed, direction: style.direction)
+            currentSpeed = speed
+        }
+    }
+
+    /// One whole pixel per frame faster or slower, so the step stays whole.
+    func nudgeSpeed(by frames: Double) {
+        let step = 1 / pacer.period
+        changeSpeed(to: max(0, currentSpeed + frames * step))
+    }
+
+    /// Moves the text so the next message starts at the edge it is read from.
+    public func skipToNextMessage() {
+        guard let timeline, !timeline.showsOnce else { return }
+        guard let piece = timeline.pieces(in: shownPosition..<(shownPosition + 1)).first else { return }
+        let layout = piece.segment.content.layout
+        guard layout.width > 0 else { return }
+        let within = StripGeometry.floorMod(shownPosition - piece.segment.anchor, layout.width)
+        let delta: Int
+        if style.direction == .left {
+            delta = (layout.messageStart(atOrAfter: within + 1) ?? layout.width) - within
+        } else {
+            let start = layout.messageStart(atOrBefore: within)
+            delta = start < within ? start - within : layout.messageStart(atOrBefore: max(0, within - 1)) - within - (within == 0 ? layout.width - (layout.messageStarts.last ?? 0) : 0)
+        }
+        scrub(by: Double(delta))
+    }
+
+    func scrub(by pixels: Double) { changeDirector { $0.scrub(by: pixels, at: $1) } }
+
+    /// Applies a change to the motion now and lets frames run while it takes effect.
+    func changeDirector(_ change: (inout MotionDirector, Double) -> Void) {
+        guard director != nil else { return }
+        change(&director!, MonotonicClock.now())
+        updateFrameDemand()
+    }
+
+    // MARK: Urgent messages
+
+    /// Shows `text` once, at the next place it can enter without a jump (`ctl say`).
+    public func announce(_ text: String) {
+        urgent = UrgentMessage(text: text)
+        layOut()
+    }
+
+    /// The content carrying the urgent message has been swapped in: note where the message ends,
+    /// so it can be taken out again once it has fully entered.
+    func noteUrgentEntering(_ content: RenderedContent) {
+        guard var message = urgent, !message.isEntering, let timeline else { return }
+        let layout = content.layout
+        guard layout.width > 0 else { return }
+        if style.direction == .left {
+            let segment = timeline.segments[timeline.segments.count - 1]
+            let start = segment.anchor >= segment.lower ? segment.anchor : segment.anchor + layout.width
+            message.clearEdge = start + (layout.messageStarts.count > 1 ? layout.messageStarts[1] : layout.width)
+        } else {
+            let segment = timeline.segments[0]
+            message.clearEdge = segment.anchor - (layout.width - (layout.messageStarts.last ?? 0))
+        }
+        message.isEntering = true
+        urgent = message
+    }
+
+    /// Once the urgent message has fully entered, the text without it follows (swapped in past
+    /// the entering edge, so the message is shown exactly once).
+    func checkUrgent(at time: Double) {
+        guard let message = urgent, message.isEntering, let edge = message.clearEdge else { return }
+        let entered = style.direction == .left ? shownPosition + window.width >= edge : shownPosition <= edge
+        if entered {
+            urgent = nil
+            layOut()
+        }
+    }
+}
+
+/// A message from `ctl say` on its way in.
+struct UrgentMessage {
+    let text: String
+    /// Swapped in; it is taken out again once the entering edge has passed `clearEdge`.
+    var isEntering = false
+    var clearEdge: Int?
+}

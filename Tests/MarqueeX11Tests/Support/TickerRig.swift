@@ -1,0 +1,107 @@
+import CX11
+import Foundation
+import MarqueeCore
+import MarqueeIO
+@testable import MarqueeX11
+import XCTest
+
+/// One in-process ticker and what it runs on.
+struct Rig {
+    let connection: XConnection
+    let font: FontFace
+    let loop: EventLoop
+    let window: TickerWindow
+    let ticker: Ticker
+}
+
+/// A ticker in the test process on the class's Xvfb, driven frame by frame through its real loop.
+protocol TickerRigTests: XCTestCase {
+    static var server: XvfbServer! { get }
+}
+
+extension TickerRigTests {
+    static var foreground: RGBAColor { RGBAColor(hex: "#f0f0f0")! }
+    static var background: RGBAColor { RGBAColor(hex: "#202020")! }
+    static var separator: String { "   •   " }
+
+    func makeRig(_ messages: [String], speed: Double = 120, direction: ScrollDirection = .left,
+                 width: Int = 700, allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0) throws -> Rig {
+        let connection = try SharedConnections.connection(to: Self.server.display)
+        let (font, _) = try FontFace.open(pattern: "DejaVu Sans:size=14", on: connection)
+        let loop = EventLoop()
+        let window = TickerWindow(connection: connection, width: width, height: 36, position: (0, 0), title: "test")
+        let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
+                                direction: direction, separator: Self.separator, motion: motion, fade: fade)
+        let ticker = Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
+        ticker.setMessages(messages)
+        ticker.show()
+        return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker)
+    }
+
+    /// Runs the loop until `count` more frames have been composed; returns (position, time) of each.
+    @discardableResult
+    func runFrames(_ rig: Rig, _ count: Int) -> [(position: Int, time: Double)] {
+        var frames: [(position: Int, time: Double)] = []
+        // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
+        rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, time in
+            frames.append((position, time))
+            if frames.count >= count { loop?.stop(status: 0) }
+        }
+        let watchdog = FrameTimer()!
+        watchdog.arm(at: MonotonicClock.now() + 10)
+        rig.loop.watch(watchdog.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 1) }
+        let status = rig.loop.run()
+        rig.loop.unwatch(watchdog.fd)
+        XCTAssertEqual(status, 0, "frames did not come within 10 s")
+        rig.ticker.onFrameDrawn = nil
+        rig.loop.restart()
+        // The last frame is queued for the next vblank: let it reach the window.
+        rig.connection.flush()
+        Thread.sleep(forTimeInterval: 0.06)
+        rig.connection.sync()
+        return frames
+    }
+
+    func capture(_ rig: Rig) throws -> WindowPixels {
+        try XCTUnwrap(WindowPixels.capture(rig.connection.display, window: rig.window.id))
+    }
+
+    /// One cycle drawn by Xft's own string drawing (not our tiles), as the independent reference.
+    func referenceCycle(_ rig: Rig, _ messages: [String]) throws -> (WindowPixels, CycleLayout) {
+        let layout = CycleLayoutBuilder.layout(messages: messages, separator: Self.separator,
+                                               cache: AdvanceCache(measurer: rig.font))
+        let text = messages.map { $0 + Self.separator }.joined()
+        let display = rig.connection.display
+        let height = rig.window.height
+        let pixmap = XCreatePixmap(display, rig.connection.root, UInt32(layout.width), UInt32(height), UInt32(rig.connection.depth))
+        defer { XFreePixmap(display, pixmap) }
+        let draw = XftDrawCreate(display, pixmap, rig.connection.visual, rig.connection.colormap)
+        defer { XftDrawDestroy(draw) }
+        var background = XftColor(), foreground = XftColor()
+        var backgroundRender = XRenderColor(red: Self.background.red, green: Self.background.green, blue: Self.background.blue, alpha: 0xFFFF)
+        var foregroundRender = XRenderColor(red: Self.foreground.red, green: Self.foreground.green, blue: Self.foreground.blue, alpha: 0xFFFF)
+        XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &backgroundRender, &background)
+        XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &foregroundRender, &foreground)
+        XftDrawRect(draw, &background, 0, 0, UInt32(layout.width), UInt32(height))
+        let baseline = (height - rig.font.height) / 2 + rig.font.ascent
+        let bytes = Array(text.utf8)
+        XftDrawStringUtf8(draw, &foreground, rig.font.font, 0, Int32(baseline), bytes, Int32(bytes.count))
+        rig.connection.sync()
+        return (try XCTUnwrap(WindowPixels.capture(display, pixmap, width: layout.width, height: height)), layout)
+    }
+
+}
+
+/// One X connection per test server, reused by every rig: the product opens exactly one
+/// connection per process, and Xft keeps per-Display state that a closed and reopened
+/// connection at the same address confuses (seen as BadLength errors on the next connection).
+enum SharedConnections {
+    nonisolated(unsafe) private static var open: [String: XConnection] = [:]
+
+    static func connection(to display: String) throws -> XConnection {
+        if let existing = open[display] { return existing }
+        let connection = try XConnection(name: display)
+        open[display] = connection
+        return connection
+    }
+}
