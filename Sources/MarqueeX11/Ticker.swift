@@ -7,9 +7,11 @@ import MarqueeIO
 /// Everything runs on the event loop's thread. Frames are wanted only while text moves in a
 /// mapped, not fully obscured window; otherwise the pacer is stopped and the process sleeps.
 public final class Ticker {
-    /// Scalars laid out per loop turn: a 10 MB text is measured over many turns while the old
-    /// text keeps scrolling, instead of freezing the window for the whole layout.
-    static let layoutSliceScalars = 200_000
+    /// Time spent laying out per loop turn: a 10 MB text is measured over many turns while the
+    /// old text keeps scrolling, instead of freezing the window for the whole layout. Bounded in
+    /// time, not characters, so a slow machine (or a debug build) still never misses a frame.
+    static let layoutSliceSeconds = 0.004
+    static let layoutStepScalars = 4096
 
     let connection: XConnection
     public let window: TickerWindow
@@ -114,7 +116,11 @@ public final class Ticker {
 
     private func continueLayout() {
         guard var builder = pendingLayout else { return }
-        let finished = builder.run(budget: Self.layoutSliceScalars, cache: pendingFont?.advances ?? advances)
+        let deadline = MonotonicClock.now() + Self.layoutSliceSeconds
+        var finished: CycleLayout?
+        repeat {
+            finished = builder.run(budget: Self.layoutStepScalars, cache: pendingFont?.advances ?? advances)
+        } while finished == nil && MonotonicClock.now() < deadline
         guard let layout = finished else {
             pendingLayout = builder
             return

@@ -9,7 +9,11 @@ import XCTest
 final class MotionControlTests: XCTestCase, TickerRigTests {
     nonisolated(unsafe) static var server: XvfbServer!
     override class func setUp() { server = try! XvfbServer(width: 1600, height: 200) }
-    override class func tearDown() { server.stop(); server = nil }
+    override class func tearDown() {
+        SharedConnections.close(server.display)
+        server.stop()
+        server = nil
+    }
 
     private func cycleWidth(_ rig: Rig, _ messages: [String]) -> CycleLayout {
         CycleLayoutBuilder.layout(messages: messages, separator: Self.separator, cache: AdvanceCache(measurer: rig.font))

@@ -11,7 +11,11 @@ final class TickerPixelTests: XCTestCase, TickerRigTests {
     nonisolated(unsafe) static var server: XvfbServer!
 
     override class func setUp() { server = try! XvfbServer(width: 1600, height: 200) }
-    override class func tearDown() { server.stop(); server = nil }
+    override class func tearDown() {
+        SharedConnections.close(server.display)
+        server.stop()
+        server = nil
+    }
 
     /// The shift (in -3...3) at which the window's columns best match the reference cycle read at
     /// the model's position, and the share of columns that match exactly there.

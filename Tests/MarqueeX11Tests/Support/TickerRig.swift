@@ -104,4 +104,10 @@ enum SharedConnections {
         open[display] = connection
         return connection
     }
+
+    /// Closes the connection to `display`: before its server stops, since the next server may
+    /// get the same display number.
+    static func close(_ display: String) {
+        open[display] = nil
+    }
 }
