@@ -112,11 +112,11 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     init(limits: FeedFetcher.Limits) { self.limits = limits }
 
-    private func fail(_ reason: String, _ task: URLSessionTask) {
+    private func fail(_ reason: String, _ task: URLSessionTask?) {
         lock.lock()
         if failure == nil { failure = reason }
         lock.unlock()
-        task.cancel()
+        task?.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -148,11 +148,13 @@ final class BoundedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendab
         lock.unlock()
         let scheme = request.url?.scheme?.lowercased() ?? ""
         if count > limits.maxRedirects {
-            fail("more than \(limits.maxRedirects) redirects (a redirect loop?)", task)
+            // Declining the redirect ends the task with the 3xx answer (cancelling here as well
+            // would make URLSession on Linux trap on the late callback).
+            fail("more than \(limits.maxRedirects) redirects (a redirect loop?)", nil)
             completionHandler(nil)
         } else if scheme != "http" && scheme != "https" {
             // A remote server must not point the fetcher at local files.
-            fail("redirected to a \(scheme.isEmpty ? "non-http" : scheme) address", task)
+            fail("redirected to a \(scheme.isEmpty ? "non-http" : scheme) address", nil)
             completionHandler(nil)
         } else {
             completionHandler(request)

@@ -23,7 +23,9 @@ public enum FeedParser {
         if reader.root?.lowercased() == "html" || (reader.root == nil && looksLikeHTML(data)) {
             throw FeedParseError("an HTML page, not a feed")
         }
-        guard parsed, let format = reader.format else {
+        // libxml2 through XMLParser on Linux can stop at a mismatched tag without reporting it:
+        // a document is whole only when its root element was closed and no error was seen.
+        guard parsed, parser.parserError == nil, !reader.sawError, reader.rootClosed, let format = reader.format else {
             if let root = reader.root, reader.format == nil {
                 throw FeedParseError("not a feed: the document is <\(root)>, not RSS, RDF or Atom")
             }
@@ -44,6 +46,8 @@ final class FeedDocumentReader: NSObject, XMLParserDelegate {
     private(set) var format: ParsedFeed.Format?
     private(set) var items: [ParsedFeed.Item] = []
     private(set) var ttl: Int?
+    private(set) var rootClosed = false
+    private(set) var sawError = false
 
     private var path: [String] = []
     private var item: ParsedFeed.Item?
@@ -114,8 +118,13 @@ final class FeedDocumentReader: NSObject, XMLParserDelegate {
         self.parser(parser, foundCharacters: String(decoding: block, as: UTF8.self))
     }
 
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        sawError = true
+    }
+
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         path.removeLast()
+        if path.isEmpty { rootClosed = true }
         if let current = field, current.depth == path.count {
             field = nil
             finish(current.name, text: current.text, isHTML: current.isHTML)

@@ -18,7 +18,7 @@ public enum FeedFixtures {
               <description><![CDATA[<p>Shares <b>rose</b> 3% &amp; more.</p><script>alert(1)</script>]]></description>
             </item>
             <item>
-              <title>Tom &amp;amp; Jerry&#8217;s caf&eacute; — &lt;b&gt;reopens&lt;/b&gt;</title>
+              <title>Tom &amp;amp; Jerry&#8217;s caf&amp;eacute; — &lt;b&gt;reopens&lt;/b&gt;</title>
               <link>https://news.example.com/cafe?a=1&amp;b=2</link>
               <description>The caf&amp;eacute; is back.</description>
             </item>
