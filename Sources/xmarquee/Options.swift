@@ -41,6 +41,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @OptionGroup(title: "Sources") var sources: SourceOptions
+
     var readsStandardInput: Bool { readStandardInput || text.contains("-") }
     var messagesFromArguments: [String] {
         text.filter { $0 != "-" }.map(TextSanitizer.singleLine).filter { !$0.isEmpty }

@@ -24,7 +24,9 @@ struct TickerApp {
         }
         let stdinReader = options.readsStandardInput ? StandardInputReader(keep: options.keep) : nil
         if stdinReader != nil { board.declare("stdin") }
-        let hasSources = !options.messagesFromArguments.isEmpty || watchedFile != nil || stdinReader != nil
+        let liveSources = LiveSources(options: options.sources)
+        liveSources.declare(on: &board)
+        let hasSources = !options.messagesFromArguments.isEmpty || watchedFile != nil || stdinReader != nil || liveSources.hasAny
         if !hasSources { board.set("arguments", WelcomeText.messages) }
 
         let connection: XConnection
@@ -78,6 +80,10 @@ struct TickerApp {
             for signal in signals.drain() where signal == SIGINT || signal == SIGTERM {
                 loop.stop(status: ExitStatus.success.rawValue)
             }
+        }
+
+        liveSources.start(loop: loop) { source, messages in
+            if board.set(source, messages) { ticker.setMessages(board.messages) }
         }
 
         ticker.show()

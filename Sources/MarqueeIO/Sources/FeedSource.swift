@@ -123,16 +123,19 @@ public final class FeedSource {
 
     /// Back-off: the first retry comes soon (a blip), each further failure doubles the wait, up to
     /// an hour (or the refresh interval, if longer) so a dead server is not hammered.
-    static func retryDelay(failures: Int, refresh: Double) -> Double {
+    public static func retryDelay(failures: Int, refresh: Double) -> Double {
         let first = min(refresh, 60)
         return min(first * Double(1 << min(failures - 1, 20)), max(refresh, 3600))
     }
 
     private func failed(_ reason: String) {
         failures += 1
-        if reason != lastWarning {
+        // One line per kind of failure: retries that fail the same way (up to the milliseconds
+        // curl puts in its messages) stay quiet.
+        let kind = reason.filter { !$0.isNumber }
+        if kind != lastWarning {
             warn("feed \"\(url)\": \(reason); keeping the last items")
-            lastWarning = reason
+            lastWarning = kind
         }
         schedule(after: Self.retryDelay(failures: failures, refresh: refreshInterval))
     }
