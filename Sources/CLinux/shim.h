@@ -21,6 +21,10 @@ static inline int xm_block_signals(const int *signals, int count, sigset_t *out)
     return sigprocmask(SIG_BLOCK, out, NULL);
 }
 
+// glibc (2.34+) has these, but its headers show them only with _GNU_SOURCE.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+extern int pipe2(int pipefd[2], int flags);
+
 // Starts a child for a source (a command, the feed fetcher) from an argument vector — never a
 // shell. `search_path` looks the program up in PATH like a shell would. Standard input is
 // /dev/null, standard output and error go to the given pipe ends. The child gets a clean signal
@@ -37,6 +41,10 @@ static inline int xm_spawn(const char *path, char *const argv[], int search_path
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
     posix_spawn_file_actions_adddup2(&actions, stderr_fd, 2);
+    // Nothing else of ours reaches the child: not the X connection, and not a descriptor a parent
+    // left open for us (Foundation's Process, for one, learns of an exit when its socket closes,
+    // so a command holding it would keep our parent waiting).
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     posix_spawnattr_init(&attributes);
     sigemptyset(&none);
     sigemptyset(&defaults);
@@ -57,8 +65,6 @@ static inline int xm_spawn(const char *path, char *const argv[], int search_path
     return result;
 }
 
-// glibc has pipe2, but its header shows it only with _GNU_SOURCE.
-extern int pipe2(int pipefd[2], int flags);
 static inline int xm_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
 // Decoded wait status, since WIFEXITED and friends are macros Swift cannot call.

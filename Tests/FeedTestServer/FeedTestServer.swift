@@ -115,6 +115,7 @@ public final class FeedTestServer: @unchecked Sendable {
         // A proxied request names a full URL; answer it by its path.
         var path = request.target
         if let url = URL(string: path), url.scheme != nil { path = url.path }
+        if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
         switch path {
         case "/loop":
             send(connection, status: 302, headers: ["Location": url("/loop")], body: Data())

@@ -21,6 +21,11 @@ public final class ChildProcess {
         public let description: String
     }
 
+    /// Process groups of the children still running, killed when the ticker exits (by a signal
+    /// it handles, the window closing, or losing the display) so no command outlives it.
+    nonisolated(unsafe) private static var livingGroups = Set<pid_t>()
+    nonisolated(unsafe) private static var cleanupRegistered = false
+
     public let pid: pid_t
     /// Read ends (non-blocking): the child's standard output and standard error.
     public let output: Int32
@@ -64,6 +69,11 @@ public final class ChildProcess {
             throw SpawnError(description: "pidfd_open: \(reason)")
         }
         _ = fcntl(exitFD, F_SETFD, FD_CLOEXEC)
+        Self.livingGroups.insert(child)
+        if !Self.cleanupRegistered {
+            Self.cleanupRegistered = true
+            atexit { for group in ChildProcess.livingGroups { _ = Glibc.kill(-group, SIGKILL) } }
+        }
     }
 
     deinit {
@@ -91,6 +101,9 @@ public final class ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let result: Termination = xm_exited(status) != 0 ? .exited(xm_exit_status(status)) : .signaled(xm_term_signal(status))
         termination = result
+        // The group may outlive its leader (`sh -c 'sleep 100 &'`): take it down with it.
+        _ = Glibc.kill(-pid, SIGKILL)
+        Self.livingGroups.remove(pid)
         return result
     }
 
