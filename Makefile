@@ -24,8 +24,10 @@ deps-bench:
 build: deps
 	$(SWIFT) build
 
+# The feed helper is a second product: --feed runs it from beside the xmarquee binary.
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee
+	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-feed
 
 # Starts the ticker (the welcome text unless ARGS says otherwise), e.g.
 #   make run ARGS='"Markets rally as tech stocks climb"'
