@@ -11,11 +11,12 @@ struct XMarquee: ParsableCommand {
         commandName: "xmarquee",
         abstract: "A smooth-scrolling text ticker for the X11 desktop.",
         discussion: """
-            With no text and no input, a welcome line scrolls. Messages from arguments, --file and \
-            standard input are shown one after another, separated by --separator.
+            With no text and no input, a welcome line scrolls. Messages from arguments, --file, \
+            standard input, the clock, schedules, feeds and commands are shown one after another, \
+            separated by --separator.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value, \
             3 when the display cannot be opened, 4 when the X server goes away, 5 when --file \
-            cannot be read.
+            or --opml cannot be read.
             """,
         version: "xmarquee 0.1.0"
     )

@@ -38,6 +38,31 @@ final class TimeSourceTests: XCTestCase {
         XCTAssertEqual(wake.minute, begin.minute, "armed for the next minute boundary the window starts at")
     }
 
+    /// The loop sleeps until the boundary and wakes once, there: the wall-clock timer is armed at
+    /// the epoch second of the next change (mapped here to one second from now).
+    func testTheLoopWakesOnceExactlyAtTheBoundary() throws {
+        let entry = try ScheduledMessage(parsing: "22:00-06:00|night")
+        let boundary = LocalTime.now().epoch.rounded(.down) + 2
+        let beforeNight = WallTime(year: 2026, month: 11, day: 21, hour: 21, minute: 59, second: 58)
+        var updates = 0
+        let source = try XCTUnwrap(ScheduleSource(entries: [entry], clock: {
+            updates += 1
+            let epoch = LocalTime.now().epoch
+            let wall = epoch >= boundary ? WallTime(year: 2026, month: 11, day: 21, hour: 22, minute: 0) : beforeNight
+            return (epoch, wall)
+        }, epochOf: { _ in Int(boundary) }))
+        var shown: [[String]] = []
+        var shownAt = 0.0
+        source.onChange = { shown.append($0); shownAt = LocalTime.now().epoch }
+        let loop = EventLoop()
+        source.start(on: loop)
+        XCTAssertEqual(shown, [[]])
+        XCTAssertTrue(drive(loop, timeout: 4) { shown.count == 2 })
+        XCTAssertEqual(shown.last, ["night"])
+        XCTAssertEqual(updates, 2, "one wake-up: at the boundary, no polling before it")
+        XCTAssertEqual(shownAt - boundary, 0, accuracy: 0.05, "woken at the boundary itself")
+    }
+
     func testTheClockWakesEverySecondOnlyWhenItShowsSeconds() {
         XCTAssertTrue(ClockSource.showsSeconds("%H:%M:%S"))
         XCTAssertTrue(ClockSource.showsSeconds("%T"))

@@ -6,16 +6,21 @@ public final class ScheduleSource {
     private let entries: [ScheduledMessage]
     private let timer: WallClockTimer
     private let clock: () -> (epoch: Double, wall: WallTime)
+    private let epochOf: (WallTime) -> Int
     /// Called with the messages active now, whenever that set changes (and once at start).
     public var onChange: ([String]) -> Void = { _ in }
     /// The wall time the timer is armed for (nil: nothing will ever change again).
     public private(set) var nextWake: WallTime?
 
-    public init?(entries: [ScheduledMessage], clock: @escaping () -> (epoch: Double, wall: WallTime) = LocalTime.now) {
+    /// `clock` and `epochOf` read and convert the local wall clock; tests inject their own.
+    public init?(entries: [ScheduledMessage],
+                 clock: @escaping () -> (epoch: Double, wall: WallTime) = LocalTime.now,
+                 epochOf: @escaping (WallTime) -> Int = LocalTime.epoch(of:)) {
         guard let timer = WallClockTimer() else { return nil }
         self.entries = entries
         self.timer = timer
         self.clock = clock
+        self.epochOf = epochOf
     }
 
     public var fd: Int32 { timer.fd }
@@ -32,7 +37,7 @@ public final class ScheduleSource {
         nextWake = entries.compactMap { $0.schedule.nextChange(after: now.wall) }.min()
         if let nextWake {
             // Never in the past: a skipped local time (DST) or a late wake-up still moves forward.
-            timer.arm(atEpoch: max(Double(LocalTime.epoch(of: nextWake)), now.epoch.rounded(.down) + 1))
+            timer.arm(atEpoch: max(Double(epochOf(nextWake)), now.epoch.rounded(.down) + 1))
         }
     }
 
