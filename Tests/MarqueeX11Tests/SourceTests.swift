@@ -40,13 +40,23 @@ final class SourceTests: XCTestCase {
         return (ticker, probe, window)
     }
 
+    /// Ends the ticker the polite way, so it takes its running commands down with it (a SIGKILL
+    /// would leave them to finish on their own).
+    private func end(_ ticker: TickerProcess) {
+        if ticker.process.isRunning {
+            ticker.signal(SIGTERM)
+            _ = ticker.waitForExit(timeout: 5)
+        }
+        ticker.stop()
+    }
+
     private func ink(_ probe: XProbe, _ window: Window) -> Int {
         probe.capture(window)?.inkProfile(background: Self.background).filter { $0 > 0 }.count ?? 0
     }
 
     func testAFeedsHeadlinesScrollOnScreen() throws {
         let (ticker, probe, window) = try launch(["--feed", Self.feeds.url("/rss.xml")])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
         let first = probe.capture(window)
         Thread.sleep(forTimeInterval: 0.2)
@@ -63,7 +73,7 @@ final class SourceTests: XCTestCase {
         for url in bad { arguments += ["--feed", url] }
         for command in commands { arguments += ["--exec", command] }
         let (ticker, probe, window) = try launch(arguments)
-        defer { ticker.stop() }
+        defer { end(ticker) }
         let expected = bad.map { "xmarquee: warning: feed \"\($0)\": " } + commands.map { "xmarquee: warning: command \"\($0)\": " }
         XCTAssertTrue(waitUntil(timeout: 15) {
             let lines = ticker.standardError.split(separator: "\n")
@@ -83,7 +93,7 @@ final class SourceTests: XCTestCase {
         let pidFile = NSTemporaryDirectory() + "xmarquee-exec-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let (ticker, _, _) = try launch(["--exec", "sh -c 'echo $$ > \(pidFile); exec sleep 100'"])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         var pid: Int32?
         XCTAssertTrue(waitUntil(timeout: 5) {
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -96,7 +106,7 @@ final class SourceTests: XCTestCase {
 
     func testCommandOutputAndTheClockAreShown() throws {
         let (ticker, probe, window) = try launch(["--exec", "printf 'from a command\\n'", "--clock", "%S", "--speed", "0"])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 5) { ink(probe, window) > 100 }, ticker.standardError)
         let first = probe.capture(window)
         XCTAssertTrue(waitUntil(timeout: 3) { probe.capture(window) != first }, "the clock's seconds change the text")
@@ -105,12 +115,12 @@ final class SourceTests: XCTestCase {
 
     func testSchedulesShowOnlyWhatIsOn() throws {
         let (ticker, probe, window) = try launch(["--schedule", "00:00-24:00|always on", "--speed", "0"])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 5) { ink(probe, window) > 30 })
         let onText = ink(probe, window)
 
         let (later, laterProbe, laterWindow) = try launch(["--schedule", "2001-01-01|long gone", "--speed", "0"])
-        defer { later.stop() }
+        defer { end(later) }
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertEqual(ink(laterProbe, laterWindow), 0, "nothing is on: no text, and no welcome either")
         XCTAssertGreaterThan(onText, 30)
@@ -135,7 +145,7 @@ final class SourceTests: XCTestCase {
             <rss version="2.0"><channel><item><title>\(hostile)</title><link>\(hostile)</link></item></channel></rss>
             """)
         let (ticker, probe, window) = try launch(["--feed", Self.feeds.url("/hostile.xml"), "--exec", "echo '\(hostile)'"])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 100 })
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
@@ -148,7 +158,7 @@ final class SourceTests: XCTestCase {
             """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (ticker, probe, window) = try launch(["--opml", path])
-        defer { ticker.stop() }
+        defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
         XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" })
 
