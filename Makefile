@@ -25,8 +25,10 @@ deps-bench:
 build: deps
 	$(SWIFT) build
 
+# The feed helper is a second product: --feed runs it from beside the xmarquee binary.
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee
+	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-feed
 
 # Starts the ticker (the welcome text unless ARGS says otherwise), e.g.
 #   make run ARGS='"Markets rally as tech stocks climb"'
@@ -63,7 +65,7 @@ root := $(DESTDIR)$(PREFIX)
 refresh_icon_cache = if [ -z "$(DESTDIR)" ] && [ -f $(root)/share/icons/hicolor/icon-theme.cache ]; then \
 		gtk-update-icon-cache -q -t $(root)/share/icons/hicolor || true; fi
 
-INSTALLED := $(root)/bin/xmarquee \
+INSTALLED := $(root)/bin/xmarquee $(root)/bin/xmarquee-feed \
 	$(root)/share/applications/xmarquee.desktop \
 	$(root)/share/icons/hicolor/scalable/apps/xmarquee.svg \
 	$(foreach s,$(ICON_SIZES),$(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png) \
@@ -72,6 +74,8 @@ INSTALLED := $(root)/bin/xmarquee \
 
 install: $(if $(wildcard $(BINARY)),,release)
 	install -D -m 755 $(BINARY) $(root)/bin/xmarquee
+	@# The feed fetcher runs from beside the xmarquee binary.
+	install -D -m 755 $(dir $(BINARY))xmarquee-feed $(root)/bin/xmarquee-feed
 	@# The entry runs the installed binary by its full path: a desktop session's PATH may lack PREFIX/bin.
 	install -d $(root)/share/applications
 	sed 's|^Exec=xmarquee|Exec=$(PREFIX)/bin/xmarquee|' assets/xmarquee.desktop > $(root)/share/applications/xmarquee.desktop

@@ -5,6 +5,7 @@ let package = Package(
     name: "xmarquee",
     products: [
         .executable(name: "xmarquee", targets: ["xmarquee"]),
+        .executable(name: "xmarquee-feed", targets: ["xmarquee-feed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,9 +40,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Feeds: fetching (URLSession) and parsing (XMLParser) with full Foundation, linked only into
+        // the `xmarquee-feed` helper the ticker starts per fetch — never into the ticker itself.
+        .target(name: "FeedReader"),
+        .executableTarget(
+            name: "xmarquee-feed",
+            dependencies: ["FeedReader", "MarqueeCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
+        .target(name: "FeedTestServer", path: "Tests/FeedTestServer"),
+        .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
-        .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11"]),
+        .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
         .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig"]),

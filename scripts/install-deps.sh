@@ -4,7 +4,8 @@
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
-       libxpresent-dev libxext-dev fonts-dejavu-core)
+       libxpresent-dev libxext-dev fonts-dejavu-core
+       libcurl4-openssl-dev libxml2-dev)  # xmarquee-feed: URLSession and XMLParser, linked statically
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick)
 bench=(libxdamage-dev tickr)
 

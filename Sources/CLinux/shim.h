@@ -14,6 +14,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <errno.h>
+#include <spawn.h>
+#include <sys/pidfd.h>
+#include <sys/wait.h>
 
 // sigset_t macros are functions in glibc, but keep the call sites readable.
 static inline int xm_block_signals(const int *signals, int count, sigset_t *out) {
@@ -25,4 +28,55 @@ static inline int xm_block_signals(const int *signals, int count, sigset_t *out)
 static inline int xm_accept_nonblocking(int listener) {
     return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+// glibc (2.34+) has these, but its headers show them only with _GNU_SOURCE.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+extern int pipe2(int pipefd[2], int flags);
+
+// Starts a child for a source (a command, the feed fetcher) from an argument vector — never a
+// shell. `search_path` looks the program up in PATH like a shell would. Standard input is
+// /dev/null, standard output and error go to the given pipe ends. The child gets a clean signal
+// state (the ticker blocks SIGINT/SIGTERM/SIGHUP for its signalfd, and a blocked mask would be
+// inherited through exec) and its own process group, so a timeout can kill everything it started
+// (`sh -c 'a | b'`). Returns 0 or an errno value.
+static inline int xm_spawn(const char *path, char *const argv[], int search_path,
+                           int stdout_fd, int stderr_fd, pid_t *pid) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    sigset_t none, defaults;
+    int result;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1);
+    posix_spawn_file_actions_adddup2(&actions, stderr_fd, 2);
+    // Nothing else of ours reaches the child: not the X connection, and not a descriptor a parent
+    // left open for us (Foundation's Process, for one, learns of an exit when its socket closes,
+    // so a command holding it would keep our parent waiting).
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    posix_spawnattr_init(&attributes);
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    sigaddset(&defaults, SIGHUP);
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGCHLD);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    extern char **environ;
+    result = search_path ? posix_spawnp(pid, path, &actions, &attributes, argv, environ)
+                         : posix_spawn(pid, path, &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    return result;
+}
+
+static inline int xm_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+// Decoded wait status, since WIFEXITED and friends are macros Swift cannot call.
+static inline int xm_exited(int status) { return WIFEXITED(status); }
+static inline int xm_exit_status(int status) { return WEXITSTATUS(status); }
+static inline int xm_term_signal(int status) { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
 #endif

@@ -8,7 +8,8 @@ extension Options {
     static let catalog: OptionCatalog = {
         var values: Set<String> = [], flags: Set<String> = []
         var positional: String?
-        for child in Mirror(reflecting: Options()).children {
+        // The sources' options live in their own group; they get config keys the same way.
+        for child in Array(Mirror(reflecting: Options()).children) + Array(Mirror(reflecting: SourceOptions()).children) {
             guard let label = child.label, label.hasPrefix("_") else { continue }
             let name = kebabCase(String(label.dropFirst()))
             let kind = String(describing: type(of: child.value))
@@ -16,7 +17,7 @@ extension Options {
             else if kind.hasPrefix("Option<") { values.insert(name) }
             else if kind.hasPrefix("Argument<") { positional = name }
         }
-        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file"])
+        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file", "opml"])
     }()
 
     /// `someOption` → `some-option`, ArgumentParser's default long name.

@@ -90,6 +90,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @OptionGroup(title: "Sources") var sources: SourceOptions
+
     var readsStandardInput: Bool { stdin || text.contains("-") }
     var monitorChoice: MonitorChoice { monitor.map(MonitorChoice.init(parsing:)) ?? .primary }
     var messagesFromArguments: [String] {

@@ -26,7 +26,9 @@ struct TickerApp {
         }
         let stdinReader = options.readsStandardInput ? StandardInputReader(keep: options.keep) : nil
         if stdinReader != nil { board.board.declare("stdin") }
-        board.hasOtherSources = watchedFile != nil || stdinReader != nil
+        let liveSources = LiveSources(options: options.sources)
+        liveSources.declare(on: &board.board)
+        board.hasOtherSources = watchedFile != nil || stdinReader != nil || liveSources.hasAny
         board.setArguments(options)
 
         let connection: XConnection
@@ -72,6 +74,9 @@ struct TickerApp {
             }
         }
 
+        liveSources.start(loop: loop) { source, messages in
+            if board.board.set(source, messages) { ticker.setMessages(board.board.messages) }
+        }
         let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
         ticker.show()
         return withExtendedLifetime((window, control)) { loop.run() }

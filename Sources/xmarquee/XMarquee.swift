@@ -14,15 +14,17 @@ struct XMarquee: ParsableCommand {
         commandName: "xmarquee",
         abstract: "A smooth-scrolling text ticker for the X11 desktop.",
         discussion: """
-            With no text and no input, a welcome line scrolls. Messages from arguments, --file and \
-            standard input are shown one after another, separated by --separator.
+            With no text and no input, a welcome line scrolls. Messages from arguments, --file, \
+            standard input, the clock, schedules, feeds and commands are shown one after another, \
+            separated by --separator.
             Every option can also be set in the config file (~/.config/xmarquee/config, TOML): \
             the key is the option's long name, e.g. font = "DejaVu Sans:size=16", bar = "top", \
             above = true, text = ["first", "second"]. The command line wins over the file. \
             SIGHUP or saving the file reloads it while the ticker runs.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
             (also in the config file), 3 when the display cannot be opened, 4 when the X server \
-            goes away, 5 when --file or --config cannot be read.
+            goes away, 5 when --file, --opml or --config cannot be read, 6 when `xmarquee ctl` \
+            finds no instance or is refused.
             """,
         version: "xmarquee 0.1.0"
     )

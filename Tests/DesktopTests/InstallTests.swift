@@ -21,7 +21,7 @@ final class InstallTests: XCTestCase {
         let install = make("install", prefix: prefix)
         XCTAssertEqual(install.status, 0, install.errors)
         var expected = [
-            "bin/xmarquee", "share/applications/xmarquee.desktop", "share/doc/xmarquee/config.sample",
+            "bin/xmarquee", "bin/xmarquee-feed", "share/applications/xmarquee.desktop", "share/doc/xmarquee/config.sample",
             "share/icons/hicolor/scalable/apps/xmarquee.svg", "share/man/man1/xmarquee.1",
         ]
         expected += [16, 32, 48, 64, 128, 256].map { "share/icons/hicolor/\($0)x\($0)/apps/xmarquee.png" }

@@ -1,19 +1,25 @@
 /// The messages on show, gathered from every source in a fixed order (arguments, file,
-/// standard input, …). A source replaces only its own messages.
+/// standard input, feeds, commands, schedules, the clock). A source replaces only its own messages.
 public struct MessageBoard: Sendable {
-    private var groups: [(source: String, messages: [String])] = []
+    private var groups: [(source: String, messages: [Message])] = []
 
     public init() {}
 
     /// Declares a source; sources keep the order in which they were declared.
     public mutating func declare(_ source: String, messages: [String] = []) {
         guard !groups.contains(where: { $0.source == source }) else { return }
-        groups.append((source, messages))
+        groups.append((source, messages.map { Message($0) }))
     }
 
     /// Replaces a source's messages; returns true when that changed anything.
     @discardableResult
     public mutating func set(_ source: String, _ messages: [String]) -> Bool {
+        set(source, messages.map { Message($0) })
+    }
+
+    /// Replaces a source's messages (with their links); returns true when that changed anything.
+    @discardableResult
+    public mutating func set(_ source: String, _ messages: [Message]) -> Bool {
         guard let index = groups.firstIndex(where: { $0.source == source }) else {
             groups.append((source, messages))
             return true
@@ -23,5 +29,9 @@ public struct MessageBoard: Sendable {
         return true
     }
 
-    public var messages: [String] { groups.flatMap(\.messages) }
+    /// The texts in order, as the ticker draws them.
+    public var messages: [String] { groups.flatMap { $0.messages.map(\.text) } }
+
+    /// The messages in order with their links.
+    public var entries: [Message] { groups.flatMap(\.messages) }
 }

@@ -1,0 +1,99 @@
+/// What `xmarquee-feed` writes on its standard output and the ticker reads from the pipe.
+///
+/// One record per line, fields separated by a tab; inside a field a backslash, tab, line feed
+/// and carriage return are written `\\`, `\t`, `\n`, `\r`, so a field can hold any text and a
+/// line is always one record. Records:
+///
+///     item <TAB> title <TAB> link                 one message (link may be empty)
+///     feed <TAB> url                              an OPML subscription
+///     ok <TAB> etag <TAB> last-modified <TAB> ttl the fetch succeeded; the items above are the
+///                                                 whole feed; validators for the next request,
+///                                                 the feed's own refresh time in seconds (or empty)
+///     not-modified <TAB> etag <TAB> last-modified <TAB> ttl   nothing changed since the validators sent
+///     error <TAB> text                            the fetch failed; keep the last good items
+///
+/// Exactly one of ok / not-modified / error ends every run; a run that ends without one failed.
+public enum FeedRecord: Equatable, Sendable {
+    case item(title: String, link: String)
+    case feed(url: String)
+    case ok(Validators)
+    case notModified(Validators)
+    case error(String)
+
+    /// What the next request sends to be answered "304 Not Modified", and how soon to ask.
+    public struct Validators: Equatable, Sendable {
+        public var etag: String
+        public var lastModified: String
+        /// The feed's own refresh hint in seconds (RSS <ttl>), nil when it gives none.
+        public var ttl: Int?
+
+        public init(etag: String = "", lastModified: String = "", ttl: Int? = nil) {
+            self.etag = etag
+            self.lastModified = lastModified
+            self.ttl = ttl
+        }
+    }
+
+    public var line: String {
+        let fields: [String]
+        switch self {
+        case .item(let title, let link): fields = ["item", title, link]
+        case .feed(let url): fields = ["feed", url]
+        case .ok(let v): fields = ["ok", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
+        case .notModified(let v): fields = ["not-modified", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
+        case .error(let text): fields = ["error", text]
+        }
+        return fields.map(Self.escape).joined(separator: "\t") + "\n"
+    }
+
+    /// Reads one line (without its newline); nil for anything that is not a record.
+    public init?(line: String) {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescape($0) }
+        func validators() -> Validators? {
+            guard fields.count == 4 else { return nil }
+            return Validators(etag: fields[1], lastModified: fields[2], ttl: Int(fields[3]))
+        }
+        switch fields.first {
+        case "item" where fields.count == 3: self = .item(title: fields[1], link: fields[2])
+        case "feed" where fields.count == 2: self = .feed(url: fields[1])
+        case "ok": guard let v = validators() else { return nil }; self = .ok(v)
+        case "not-modified": guard let v = validators() else { return nil }; self = .notModified(v)
+        case "error" where fields.count == 2: self = .error(fields[1])
+        default: return nil
+        }
+    }
+
+    static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
+        var out = ""
+        for scalar in field.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ field: Substring) -> String {
+        guard field.contains("\\") else { return String(field) }
+        var out = ""
+        var scalars = field.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "t": out += "\t"
+            case "n": out += "\n"
+            case "r": out += "\r"
+            default: out.unicodeScalars.append(next)
+            }
+        }
+        return out
+    }
+}

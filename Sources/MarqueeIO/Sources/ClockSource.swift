@@ -1,0 +1,55 @@
+import MarqueeCore
+
+/// The clock item: the local time formatted with strftime, re-formatted on each boundary of
+/// the format's finest unit — every second when it shows seconds, else every minute — by a
+/// wall-clock timer aligned to that boundary. The ticker swaps the new text in where it is not
+/// visible, so a clock on screen changes at the next safe place without disturbing the motion.
+public final class ClockSource {
+    public let format: String
+    private let timer: WallClockTimer
+    private let step: Int
+    public var onChange: (String) -> Void = { _ in }
+    private var lastText: String?
+
+    public init?(format: String) {
+        guard let timer = WallClockTimer() else { return nil }
+        self.format = format
+        self.timer = timer
+        step = Self.showsSeconds(format) ? 1 : 60
+    }
+
+    /// Whether a strftime format can change within a minute (%S, %T, %s, %c, %r, %X, %+, or any
+    /// conversion we do not know, to be safe).
+    public static func showsSeconds(_ format: String) -> Bool {
+        let minuteOrSlower = Set("aAbBCdDeFgGhHIjklmMnpPRtuUVwWyYzZ%")
+        var scalars = format.makeIterator()
+        while let character = scalars.next() {
+            guard character == "%" else { continue }
+            var conversion = scalars.next()
+            while let modifier = conversion, "EO_-0^#".contains(modifier) || modifier.isNumber { conversion = scalars.next() }
+            guard let conversion else { return false }
+            if !minuteOrSlower.contains(conversion) { return true }
+        }
+        return false
+    }
+
+    public func text(at epoch: Int) -> String { TextSanitizer.singleLine(LocalTime.format(format, epoch: epoch)) }
+
+    public func tick() {
+        timer.acknowledge()
+        let now = LocalTime.now().epoch
+        let second = Int(now.rounded(.down))
+        let text = text(at: second)
+        if text != lastText {
+            lastText = text
+            onChange(text)
+        }
+        // The next boundary of the step, on the wall clock (minutes start at :00 in every zone we know).
+        timer.arm(atEpoch: Double((second / step + 1) * step))
+    }
+
+    public func start(on loop: EventLoop) {
+        loop.watch(timer.fd) { [unowned self] _ in self.tick() }
+        tick()
+    }
+}

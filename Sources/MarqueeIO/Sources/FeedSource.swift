@@ -1,0 +1,147 @@
+import MarqueeCore
+
+/// `--feed`: keeps one feed's items on the board by running the fetcher (`xmarquee-feed`) once
+/// per refresh and reading its records (`FeedRecord`) from a pipe.
+///
+/// One child per fetch rather than one that stays alive: Foundation, URLSession and the XML
+/// parser (tens of MB) are resident only for the second a fetch takes, a fetcher that hangs or
+/// crashes is simply killed and retried, and the state that must survive between fetches (ETag,
+/// Last-Modified, the feed's TTL, the failure count) is tiny and lives here, passed back as
+/// arguments. Starting a process every few minutes costs far less than keeping one around.
+public final class FeedSource {
+    public struct Settings {
+        /// `--refresh`: fixed seconds between fetches; nil follows the feed's TTL.
+        public var refresh: Double?
+        /// Per-request timeout handed to the fetcher.
+        public var timeout: Double = 30
+        public var descriptions = false
+        public init() {}
+    }
+
+    /// When neither --refresh nor the feed says: every 15 minutes.
+    public static let defaultRefresh = 900.0
+    /// The fetcher's records for one fetch (items of a 5 MB feed, escaped) fit well within this.
+    public static let outputLimit = 16 << 20
+
+    public let url: String
+    private let fetcher: String
+    private let settings: Settings
+    private let loop: EventLoop
+    private let timer: FrameTimer
+    private var run: ChildRun?
+    private var validators = FeedRecord.Validators()
+    private var failures = 0
+    private var lastWarning: String?
+    /// Called with the feed's items whenever a fetch brought a different list.
+    public var onChange: ([Message]) -> Void = { _ in }
+    public var warn: (String) -> Void = { Diagnostics.warn($0) }
+    /// Seconds until the next fetch, as last scheduled (for tests).
+    public private(set) var lastDelay = 0.0
+
+    public init?(url: String, fetcher: String, settings: Settings, loop: EventLoop) {
+        guard let timer = FrameTimer() else { return nil }
+        self.url = url
+        self.fetcher = fetcher
+        self.settings = settings
+        self.loop = loop
+        self.timer = timer
+    }
+
+    public func start() {
+        loop.watch(timer.fd) { [unowned self] _ in
+            self.timer.acknowledge()
+            if self.run?.isRunning != true { self.fetch() }
+        }
+        fetch()
+    }
+
+    /// The fetcher's command line for the next fetch.
+    public var arguments: [String] {
+        var arguments = [fetcher, "fetch", url, "--timeout", String(settings.timeout)]
+        if !validators.etag.isEmpty { arguments += ["--etag", validators.etag] }
+        if !validators.lastModified.isEmpty { arguments += ["--last-modified", validators.lastModified] }
+        if settings.descriptions { arguments.append("--descriptions") }
+        return arguments
+    }
+
+    private func fetch() {
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(arguments: arguments, searchPath: false)
+        } catch {
+            failed(error.description)
+            return
+        }
+        // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
+        run = ChildRun(child: child, loop: loop, timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit) { [unowned self] outcome in
+            self.finished(outcome)
+        }
+    }
+
+    private func finished(_ outcome: ChildRun.Outcome) {
+        var items: [Message] = []
+        var status: FeedRecord?
+        for line in TextSanitizer.decode(outcome.output).split(separator: "\n") {
+            switch FeedRecord(line: String(line)) {
+            case .item(let title, let link)?:
+                items.append(Message(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
+            case let record? where status == nil:
+                status = record
+            default:
+                break
+            }
+        }
+        switch status {
+        case .ok(let received)?:
+            validators = received
+            succeeded()
+            onChange(items)
+        case .notModified(let received)?:
+            if received.ttl != nil { validators.ttl = received.ttl }
+            succeeded()
+        case .error(let text)?:
+            failed(text)
+        default:
+            failed(outcome.failure(timeout: 2 * settings.timeout + 10, limit: Self.outputLimit)
+                   ?? "the fetcher ended without a result")
+        }
+    }
+
+    private func succeeded() {
+        if lastWarning != nil { warn("feed \"\(url)\" works again") }
+        lastWarning = nil
+        failures = 0
+        schedule(after: refreshInterval)
+    }
+
+    /// --refresh wins; else the feed's TTL, kept between 1 minute and 1 day; else 15 minutes.
+    var refreshInterval: Double {
+        if let refresh = settings.refresh { return refresh }
+        if let ttl = validators.ttl { return Double(min(max(ttl, 60), 86400)) }
+        return Self.defaultRefresh
+    }
+
+    /// Back-off: the first retry comes soon (a blip), each further failure doubles the wait, up to
+    /// an hour (or the refresh interval, if longer) so a dead server is not hammered.
+    public static func retryDelay(failures: Int, refresh: Double) -> Double {
+        let first = min(refresh, 60)
+        return min(first * Double(1 << min(failures - 1, 20)), max(refresh, 3600))
+    }
+
+    private func failed(_ reason: String) {
+        failures += 1
+        // One line per kind of failure: retries that fail the same way (up to the milliseconds
+        // curl puts in its messages) stay quiet.
+        let kind = reason.filter { !$0.isNumber }
+        if kind != lastWarning {
+            warn("feed \"\(url)\": \(reason); keeping the last items")
+            lastWarning = kind
+        }
+        schedule(after: Self.retryDelay(failures: failures, refresh: refreshInterval))
+    }
+
+    private func schedule(after delay: Double) {
+        lastDelay = delay
+        timer.arm(at: MonotonicClock.now() + delay)
+    }
+}

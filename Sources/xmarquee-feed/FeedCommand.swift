@@ -1,0 +1,82 @@
+import ArgumentParser
+import FeedReader
+import Foundation
+import MarqueeCore
+
+/// `xmarquee-feed`: the ticker's helper that fetches and parses one feed (or reads an OPML list)
+/// and writes the result as `FeedRecord` lines on standard output. It runs as a separate process
+/// so untrusted XML, TLS and Foundation's memory stay out of the ticker; the ticker starts it once
+/// per refresh. Its exit status is always 0 when it could write a final record: failures are
+/// `error` records, which the ticker turns into one warning naming the feed.
+@main
+struct FeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xmarquee-feed",
+        abstract: "Fetches a feed for xmarquee and prints its items as records (see FeedRecord).",
+        subcommands: [Fetch.self, OPML.self]
+    )
+}
+
+/// Writes one record at once, so the reader never sees half a line from a crash mid-write.
+func emit(_ record: FeedRecord) {
+    FileHandle.standardOutput.write(Data(record.line.utf8))
+}
+
+struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Fetch one feed (http, https or file URL).")
+
+    @Argument(help: "The feed's address.") var url: String
+    @Option(help: "ETag of the last fetch, for a conditional request.") var etag = ""
+    @Option(help: "Last-Modified of the last fetch, for a conditional request.") var lastModified = ""
+    @Option(help: "Seconds for the whole fetch.") var timeout = 30.0
+    @Option(help: "Largest response accepted, in bytes.") var maxBytes = 5 << 20
+    @Flag(help: "Follow each title with its description (HTML removed).") var descriptions = false
+
+    func run() {
+        var limits = FeedFetcher.Limits()
+        limits.timeout = timeout
+        limits.maxBytes = maxBytes
+        do {
+            switch try FeedFetcher(limits: limits).fetch(url, etag: etag, lastModified: lastModified) {
+            case .notModified(let newTag, let newDate):
+                emit(.notModified(.init(etag: newTag.isEmpty ? etag : newTag, lastModified: newDate.isEmpty ? lastModified : newDate)))
+            case .body(let data, let newTag, let newDate):
+                let feed: ParsedFeed
+                do {
+                    feed = try FeedParser.parse(data)
+                } catch {
+                    emit(.error(error.description))
+                    return
+                }
+                for item in feed.items {
+                    emit(.item(title: ItemText.message(for: item, withDescription: descriptions), link: item.link))
+                }
+                emit(.ok(.init(etag: newTag, lastModified: newDate, ttl: feed.ttl)))
+            }
+        } catch {
+            emit(.error(error.description))
+        }
+    }
+}
+
+struct OPML: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the feed addresses in an OPML file.")
+
+    @Argument(help: "Path of the OPML file.") var path: String
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            emit(.error("cannot read \"\(path)\": \(FeedFetcher.reason(error))"))
+            return
+        }
+        do {
+            for url in try OPMLReader.feedURLs(in: data) { emit(.feed(url: url)) }
+            emit(.ok(.init()))
+        } catch {
+            emit(.error("\"\(path)\": \(error.description)"))
+        }
+    }
+}

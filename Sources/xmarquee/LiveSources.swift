@@ -1,0 +1,117 @@
+import Glibc
+import MarqueeCore
+import MarqueeIO
+
+/// Feeds, commands, schedules and the clock: declared on the board before the window opens (so
+/// the welcome text knows there is content coming), started once the ticker runs. Each source
+/// owns its descriptors and reports through `update(source, messages)`.
+final class LiveSources {
+    private let options: SourceOptions
+    private let feedURLs: [String]
+    private var running: [AnyObject] = []
+
+    /// Reads the OPML lists now: one that cannot be read ends the program (status 5), like --file.
+    init(options: SourceOptions) {
+        self.options = options
+        var urls = options.feeds
+        for path in options.opmlFiles {
+            for url in Self.readOPML(path) where !urls.contains(url) { urls.append(url) }
+        }
+        feedURLs = urls
+    }
+
+    var hasAny: Bool { !options.isEmpty }
+
+    /// Board names, in the order their messages are shown.
+    private var clockName: String { "clock" }
+    private var scheduleName: String { "schedule" }
+    private func feedName(_ index: Int) -> String { "feed \(index): \(feedURLs[index])" }
+    private func commandName(_ index: Int) -> String { "exec \(index): \(options.commands[index])" }
+
+    func declare(on board: inout MessageBoard) {
+        if options.clock != nil { board.declare(clockName) }
+        if !options.schedules.isEmpty { board.declare(scheduleName) }
+        for index in feedURLs.indices { board.declare(feedName(index)) }
+        for index in options.commands.indices { board.declare(commandName(index)) }
+    }
+
+    func start(loop: EventLoop, update: @escaping (_ source: String, _ messages: [Message]) -> Void) {
+        if let format = options.clock, let clock = ClockSource(format: format) {
+            clock.onChange = { [clockName] text in update(clockName, [Message(text)]) }
+            clock.start(on: loop)
+            running.append(clock)
+        }
+        if !options.schedules.isEmpty, let schedule = ScheduleSource(entries: options.scheduledMessages) {
+            schedule.onChange = { [scheduleName] texts in update(scheduleName, texts.map { Message($0) }) }
+            schedule.start(on: loop)
+            running.append(schedule)
+        }
+        if !feedURLs.isEmpty {
+            let fetcher = Self.fetcherPath()
+            var settings = FeedSource.Settings()
+            settings.refresh = options.refresh
+            settings.timeout = options.feedTimeout
+            settings.descriptions = options.feedDescriptions
+            for (index, url) in feedURLs.enumerated() {
+                guard let feed = FeedSource(url: url, fetcher: fetcher, settings: settings, loop: loop) else { continue }
+                let name = feedName(index)
+                feed.onChange = { items in update(name, items) }
+                feed.start()
+                running.append(feed)
+            }
+        }
+        for (index, words) in options.commandWords.enumerated() {
+            guard let command = CommandSource(name: options.commands[index], arguments: words, interval: options.interval, loop: loop) else { continue }
+            let name = commandName(index)
+            command.onChange = { lines in update(name, lines.map { Message($0) }) }
+            command.start()
+            running.append(command)
+        }
+    }
+
+    /// The feed helper lives next to the xmarquee binary (both come out of the same build).
+    static func fetcherPath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "xmarquee-feed" }
+        let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        return directory + "/xmarquee-feed"
+    }
+
+    /// Runs `xmarquee-feed opml PATH` to the end on a private loop: the XML is parsed in the
+    /// helper, like every feed, and only the addresses come back.
+    static func readOPML(_ path: String) -> [String] {
+        let loop = EventLoop()
+        var outcome: ChildRun.Outcome?
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(arguments: [fetcherPath(), "opml", path], searchPath: false)
+        } catch {
+            Diagnostics.fail("--opml \"\(path)\": \(error.description)", status: ExitStatus.input.rawValue)
+        }
+        let run = ChildRun(child: child, loop: loop, timeout: 30, outputLimit: 16 << 20) { ended in
+            outcome = ended
+            loop.stop(status: 0)
+        }
+        _ = loop.run()
+        _ = run
+        var urls: [String] = []
+        var problem: String?
+        var finished = false
+        for line in TextSanitizer.decode(outcome?.output ?? []).split(separator: "\n") {
+            switch FeedRecord(line: String(line)) {
+            case .feed(let url)?: urls.append(url)
+            case .error(let text)?: problem = text
+            case .ok?: finished = true
+            default: break
+            }
+        }
+        if let problem { Diagnostics.fail("--opml: \(problem)", status: ExitStatus.input.rawValue) }
+        guard finished else {
+            let why = outcome?.failure(timeout: 30, limit: 16 << 20) ?? "no result"
+            Diagnostics.fail("--opml \"\(path)\": the feed helper failed (\(why))", status: ExitStatus.input.rawValue)
+        }
+        return urls
+    }
+}

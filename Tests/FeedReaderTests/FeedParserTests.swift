@@ -1,0 +1,88 @@
+import FeedReader
+import FeedTestServer
+import Foundation
+import XCTest
+
+/// The three feed formats, OPML, HTML removal, and documents that are not feeds at all.
+final class FeedParserTests: XCTestCase {
+    func testRSS2ItemsTitlesLinksAndTTL() throws {
+        let feed = try FeedParser.parse(Data(FeedFixtures.rss2.utf8))
+        XCTAssertEqual(feed.format, .rss2)
+        XCTAssertEqual(feed.ttl, 30 * 60)
+        XCTAssertEqual(feed.items.map(\.title), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — <b>reopens</b>", ""])
+        XCTAssertEqual(feed.items.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", ""],
+                       "atom:link and media:title inside an item are not the item's own")
+        XCTAssertEqual(feed.items[0].description, "Shares rose 3% & more.", "HTML, script and entities removed")
+        XCTAssertEqual(feed.items[1].description, "The café is back.")
+        XCTAssertEqual(ItemText.message(for: feed.items[2], withDescription: false), "An item with only a description")
+        XCTAssertEqual(ItemText.message(for: feed.items[0], withDescription: true), "Markets rally as tech stocks climb — Shares rose 3% & more.")
+    }
+
+    func testAtomEntriesPreferTheAlternateLinkAndStripHTMLTitles() throws {
+        let feed = try FeedParser.parse(Data(FeedFixtures.atom.utf8))
+        XCTAssertEqual(feed.format, .atom)
+        XCTAssertEqual(feed.items.map(\.title), ["Oil slips 2%", "Rates unchanged"])
+        XCTAssertEqual(feed.items.map(\.link), ["https://atom.example.com/oil", "https://atom.example.com/rates"])
+        XCTAssertEqual(feed.items.map(\.description), ["Crude fell on Tuesday.", "The bank held rates."])
+        XCTAssertNil(feed.ttl)
+    }
+
+    func testRDFItemsAndTheSyndicationPeriod() throws {
+        let feed = try FeedParser.parse(Data(FeedFixtures.rdf.utf8))
+        XCTAssertEqual(feed.format, .rdf)
+        XCTAssertEqual(feed.items.map(\.title), ["Slashdot-style headline", "Second RDF item"])
+        XCTAssertEqual(feed.items.map(\.link), ["https://rdf.example.com/1", "https://rdf.example.com/2"])
+        XCTAssertEqual(feed.items[0].description, "Some text")
+        XCTAssertEqual(feed.ttl, 1800, "hourly, twice: every 30 minutes")
+    }
+
+    func testDocumentsThatAreNotFeedsSayWhat() {
+        let cases: [(String, String)] = [
+            (FeedFixtures.malformed, "malformed XML at line"),
+            (FeedFixtures.htmlPage, "an HTML page, not a feed"),
+            ("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>", "an HTML page, not a feed"),
+            ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "not a feed: the document is <svg>, not RSS, RDF or Atom"),
+            ("   \n", "the response is empty"),
+            ("\u{FF}\u{FE}garbage", "malformed XML at line"),
+        ]
+        for (document, expected) in cases {
+            XCTAssertThrowsError(try FeedParser.parse(Data(document.utf8)), document) { error in
+                XCTAssertTrue((error as? FeedParseError)?.description.hasPrefix(expected) == true, "\(error) for \(document)")
+            }
+        }
+    }
+
+    func testExternalEntitiesAreNeverRead() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+            <rss version="2.0"><channel><item><title>a&secret;b</title></item></channel></rss>
+            """
+        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "\u{0}"
+        if let feed = try? FeedParser.parse(Data(document.utf8)) {
+            XCTAssertFalse(feed.items.contains { $0.title.contains(hostname) })
+        }
+    }
+
+    func testItemsAreCappedAndLongDescriptionsCut() throws {
+        let items = (0..<500).map { "<item><title>n\($0)</title></item>" }.joined()
+        let feed = try FeedParser.parse(Data("<rss><channel>\(items)</channel></rss>".utf8))
+        XCTAssertEqual(feed.items.count, FeedParser.maxItems)
+        let long = ParsedFeed.Item(title: "T", description: String(repeating: "word ", count: 200))
+        let message = ItemText.message(for: long, withDescription: true)
+        XCTAssertLessThanOrEqual(message.count, ItemText.descriptionLimit + 5)
+        XCTAssertTrue(message.hasSuffix("word…"))
+    }
+
+    func testOPMLListsEachFeedOnceInOrder() throws {
+        XCTAssertEqual(try OPMLReader.feedURLs(in: Data(FeedFixtures.opml.utf8)),
+                       ["https://news.example.com/rss", "https://atom.example.com/feed"])
+        XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.rss2.utf8)))
+        XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.malformed.utf8)))
+    }
+
+    func testHTMLToPlainText() {
+        XCTAssertEqual(HTMLText.plainText(fromHTML: "<p>One</p><p>Two &#x263A; &#9731;</p><!-- hidden --><style>p{}</style>"), "One Two ☺ ☃")
+        XCTAssertEqual(HTMLText.plainText(fromHTML: "a &unknown; b &amp c &#0; <unfinished"), "a &unknown; b &amp c \u{FFFD}")
+    }
+}

@@ -1,0 +1,116 @@
+import FeedTestServer
+import Foundation
+import MarqueeCore
+import MarqueeIO
+import XCTest
+
+/// A feed on the loop through the real `xmarquee-feed` helper and the tests' HTTP server:
+/// items with links arrive, refreshes are conditional, and each bad answer is one warning
+/// naming the feed while the last good items stay.
+final class FeedSourceTests: XCTestCase {
+    nonisolated(unsafe) static var server: FeedTestServer!
+
+    override class func setUp() {
+        server = try! FeedTestServer()
+        server.serve("/rss.xml", body: FeedFixtures.rss2)
+        server.serve("/etag.xml", headers: ["ETag": "\"e1\""], body: FeedFixtures.rdf)
+        server.serve("/page.html", headers: ["Content-Type": "text/html"], body: FeedFixtures.htmlPage)
+    }
+
+    override class func tearDown() { server.stop() }
+
+    private func feed(_ url: String, refresh: Double? = nil, timeout: Double = 10, loop: EventLoop)
+        throws -> (FeedSource, Box<[Message]?>, Box<[String]>) {
+        var settings = FeedSource.Settings()
+        settings.refresh = refresh
+        settings.timeout = timeout
+        let source = try XCTUnwrap(FeedSource(url: url, fetcher: builtExecutable("xmarquee-feed"), settings: settings, loop: loop))
+        let items = Box<[Message]?>(nil)
+        let warnings = Box<[String]>([])
+        source.onChange = { items.value = $0 }
+        source.warn = { warnings.value.append($0) }
+        return (source, items, warnings)
+    }
+
+    func testItemsArriveWithTheirLinks() throws {
+        let loop = EventLoop()
+        let (source, items, warnings) = try feed(Self.server.url("/rss.xml"), loop: loop)
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
+        XCTAssertEqual(items.value?.map(\.text), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — <b>reopens</b>", "An item with only a description"])
+        XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", nil])
+        XCTAssertEqual(source.lastDelay, 1800, "the feed's <ttl> of 30 minutes sets the refresh")
+    }
+
+    func testRefreshesAreConditional() throws {
+        let loop = EventLoop()
+        let (source, items, warnings) = try feed(Self.server.url("/etag.xml"), refresh: 1, loop: loop)
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil })
+        items.value = nil
+        XCTAssertTrue(drive(loop, timeout: 10) { Self.server.requests(to: "/etag.xml").count >= 3 })
+        let conditional = Self.server.requests(to: "/etag.xml").dropFirst()
+        XCTAssertTrue(conditional.allSatisfy { $0.headers["if-none-match"] == "\"e1\"" })
+        XCTAssertNil(items.value, "304: nothing to redo")
+        XCTAssertEqual(warnings.value, [])
+    }
+
+    func testEachBadAnswerIsOneWarningAndTheLastItemsStay() throws {
+        let cases: [(path: String, reason: String)] = [
+            ("/broken.xml", "malformed XML at line"),
+            ("/page.html", "an HTML page, not a feed"),
+            ("/huge.xml", "the response is larger than 5 MB"),
+            ("/loop", "more than 10 redirects (a redirect loop?)"),
+            ("/slow.xml", "no complete answer within 2 s (timed out)"),
+        ]
+        Self.server.serve("/broken.xml", body: FeedFixtures.malformed)
+        for (path, reason) in cases {
+            let loop = EventLoop()
+            // The address serves a good feed first, then turns bad.
+            let flip = "/flip\(path.replacingOccurrences(of: "/", with: "-"))"
+            Self.server.serve(flip, body: FeedFixtures.atom)
+            let (source, items, warnings) = try feed(Self.server.url(flip), refresh: 1, timeout: 2, loop: loop)
+            source.start()
+            XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, path)
+            let good = items.value
+            switch path {
+            case "/broken.xml": Self.server.serve(flip, body: FeedFixtures.malformed)
+            case "/page.html": Self.server.serve(flip, body: FeedFixtures.htmlPage)
+            default: Self.server.serve(flip, status: 302, headers: ["Location": Self.server.url(path)], body: "")
+            }
+            XCTAssertTrue(drive(loop, timeout: 15) { !warnings.value.isEmpty }, path)
+            XCTAssertEqual(warnings.value.count, 1, path)
+            XCTAssertTrue(warnings.value[0].hasPrefix("feed \"\(Self.server.url(flip))\": \(reason)"), warnings.value[0])
+            XCTAssertTrue(warnings.value[0].hasSuffix("; keeping the last items"))
+            XCTAssertEqual(items.value, good, "the last good items stay")
+        }
+    }
+
+    func testAnUnreachableHostBacksOff() throws {
+        let loop = EventLoop()
+        let url = "http://127.0.0.1:\(closedLocalPort())/feed.xml"
+        let (source, items, warnings) = try feed(url, refresh: 1, loop: loop)
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty })
+        XCTAssertTrue(warnings.value[0].hasPrefix("feed \"\(url)\": Failed to connect"), warnings.value[0])
+        XCTAssertNil(items.value)
+        XCTAssertEqual(source.lastDelay, 1)
+        XCTAssertEqual(FeedSource.retryDelay(failures: 1, refresh: 900), 60)
+        XCTAssertEqual(FeedSource.retryDelay(failures: 3, refresh: 900), 240)
+        XCTAssertEqual(FeedSource.retryDelay(failures: 30, refresh: 900), 3600)
+        XCTAssertEqual(FeedSource.retryDelay(failures: 4, refresh: 1), 8)
+    }
+
+    func testProxiesFromTheEnvironmentAreUsed() throws {
+        // The child inherits our environment: with http_proxy set, it asks the proxy (our server)
+        // for the full URL of a host that does not exist.
+        setenv("http_proxy", "http://127.0.0.1:\(Self.server.port)", 1)
+        defer { unsetenv("http_proxy") }
+        let loop = EventLoop()
+        let (source, items, warnings) = try feed("http://feeds.example.invalid/rss.xml", loop: loop)
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil || !warnings.value.isEmpty })
+        XCTAssertEqual(items.value?.count, 3, "\(warnings.value)")
+        XCTAssertTrue(Self.server.requests.contains { $0.target == "http://feeds.example.invalid/rss.xml" })
+    }
+}

@@ -1,0 +1,170 @@
+import CX11
+import FeedTestServer
+import Foundation
+import XCTest
+
+/// The real executable with feeds, commands, schedules and the clock under Xvfb: text arrives
+/// on screen, and every bad source is one warning naming it while the ticker keeps running.
+final class SourceTests: XCTestCase {
+    nonisolated(unsafe) static var server: XvfbServer!
+    nonisolated(unsafe) static var feeds: FeedTestServer!
+    static let background: (UInt8, UInt8, UInt8) = (0x20, 0x20, 0x20)
+
+    override class func setUp() {
+        server = try! XvfbServer(width: 1200, height: 200)
+        feeds = try! FeedTestServer()
+        feeds.serve("/rss.xml", body: FeedFixtures.rss2)
+        feeds.serve("/broken.xml", body: FeedFixtures.malformed)
+        feeds.serve("/page.html", headers: ["Content-Type": "text/html"], body: FeedFixtures.htmlPage)
+    }
+
+    override class func tearDown() {
+        server.stop()
+        feeds.stop()
+    }
+
+    private let look = ["--font", "DejaVu Sans:size=14", "--geometry", "800x40+0+0"]
+
+    private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
+        let ticker = try TickerProcess(arguments + look, display: Self.server.display)
+        let probe = try XProbe(Self.server.display)
+        var window: Window?
+        waitUntil(timeout: 10) {
+            window = probe.window(ofProcess: ticker.pid)
+            return window != nil
+        }
+        guard let window else {
+            ticker.stop()
+            throw TestSupportError("no window; stderr: \(ticker.standardError)")
+        }
+        return (ticker, probe, window)
+    }
+
+    /// Ends the ticker the polite way, so it takes its running commands down with it (a SIGKILL
+    /// would leave them to finish on their own).
+    private func end(_ ticker: TickerProcess) {
+        if ticker.process.isRunning {
+            ticker.signal(SIGTERM)
+            _ = ticker.waitForExit(timeout: 5)
+        }
+        ticker.stop()
+    }
+
+    private func ink(_ probe: XProbe, _ window: Window) -> Int {
+        probe.capture(window)?.inkProfile(background: Self.background).filter { $0 > 0 }.count ?? 0
+    }
+
+    func testAFeedsHeadlinesScrollOnScreen() throws {
+        let (ticker, probe, window) = try launch(["--feed", Self.feeds.url("/rss.xml")])
+        defer { end(ticker) }
+        XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
+        let first = probe.capture(window)
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertNotEqual(probe.capture(window), first, "and they move")
+        XCTAssertEqual(ticker.standardError, "")
+        XCTAssertEqual(Self.feeds.requests(to: "/rss.xml").count, 1, "fetched once; the next fetch waits for the TTL")
+    }
+
+    func testEveryBadSourceIsOneWarningAndTheTickerKeepsRunning() throws {
+        let bad = ["/broken.xml", "/page.html", "/huge.xml", "/loop", "/slow.xml"].map { Self.feeds.url($0) }
+            + ["http://127.0.0.1:\(closedLocalPort())/feed.xml"]
+        let commands = ["sleep 100", "sh -c 'echo failing >&2; exit 4'", "yes", "no-such-program-xmarquee"]
+        var arguments = ["Static text stays", "--feed-timeout", "2", "--refresh", "1", "--interval", "1"]
+        for url in bad { arguments += ["--feed", url] }
+        for command in commands { arguments += ["--exec", command] }
+        let (ticker, probe, window) = try launch(arguments)
+        defer { end(ticker) }
+        let expected = bad.map { "xmarquee: warning: feed \"\($0)\": " } + commands.map { "xmarquee: warning: command \"\($0)\": " }
+        XCTAssertTrue(waitUntil(timeout: 15) {
+            let lines = ticker.standardError.split(separator: "\n")
+            return expected.allSatisfy { prefix in lines.contains { $0.hasPrefix(prefix) } }
+        }, ticker.standardError)
+        Thread.sleep(forTimeInterval: 3) // several refreshes and intervals later…
+        let lines = ticker.standardError.split(separator: "\n").map(String.init)
+        for prefix in expected {
+            XCTAssertEqual(lines.filter { $0.hasPrefix(prefix) }.count, 1, "one line for \(prefix)\n\(ticker.standardError)")
+        }
+        XCTAssertEqual(lines.count, expected.count, ticker.standardError)
+        XCTAssertTrue(ticker.process.isRunning)
+        XCTAssertGreaterThan(ink(probe, window), 100, "the static text is still on screen")
+    }
+
+    func testNoCommandOutlivesTheTicker() throws {
+        let pidFile = NSTemporaryDirectory() + "xmarquee-exec-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let (ticker, _, _) = try launch(["--exec", "sh -c 'echo $$ > \(pidFile); exec sleep 100'"])
+        defer { end(ticker) }
+        var pid: Int32?
+        XCTAssertTrue(waitUntil(timeout: 5) {
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
+        })
+        ticker.signal(SIGTERM)
+        XCTAssertEqual(ticker.waitForExit(timeout: 5), 0)
+        XCTAssertTrue(waitUntil(timeout: 3) { kill(pid!, 0) != 0 }, "the running command ended with the ticker")
+    }
+
+    func testCommandOutputAndTheClockAreShown() throws {
+        let (ticker, probe, window) = try launch(["--exec", "printf 'from a command\\n'", "--clock", "%S", "--speed", "0"])
+        defer { end(ticker) }
+        XCTAssertTrue(waitUntil(timeout: 5) { ink(probe, window) > 100 }, ticker.standardError)
+        let first = probe.capture(window)
+        XCTAssertTrue(waitUntil(timeout: 3) { probe.capture(window) != first }, "the clock's seconds change the text")
+        XCTAssertEqual(ticker.standardError, "")
+    }
+
+    func testSchedulesShowOnlyWhatIsOn() throws {
+        let (ticker, probe, window) = try launch(["--schedule", "00:00-24:00|always on", "--speed", "0"])
+        defer { end(ticker) }
+        XCTAssertTrue(waitUntil(timeout: 5) { ink(probe, window) > 30 })
+        let onText = ink(probe, window)
+
+        let (later, laterProbe, laterWindow) = try launch(["--schedule", "2001-01-01|long gone", "--speed", "0"])
+        defer { end(later) }
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(ink(laterProbe, laterWindow), 0, "nothing is on: no text, and no welcome either")
+        XCTAssertGreaterThan(onText, 30)
+    }
+
+    func testAnImpossibleScheduleIsAOneLineUsageError() throws {
+        for (value, reason) in [("25:00-06:00|x", "25:00 is not a time of day (00:00 to 24:00)"),
+                                ("02-30|x", "02-30 is not a date: February has 29 days")] {
+            let ticker = try TickerProcess(["--schedule", value], display: Self.server.display)
+            XCTAssertEqual(ticker.waitForExit(timeout: 5), 2)
+            XCTAssertEqual(ticker.standardError, "xmarquee: invalid --schedule \"\(value)\": \(reason)\n")
+        }
+        let quote = try TickerProcess(["--exec", "echo 'unterminated"], display: Self.server.display)
+        XCTAssertEqual(quote.waitForExit(timeout: 5), 2)
+        XCTAssertEqual(quote.standardError, "xmarquee: invalid --exec \"echo 'unterminated\": unterminated ' quote\n")
+    }
+
+    func testFeedTextAndLinksNeverReachAShell() throws {
+        let marker = NSTemporaryDirectory() + "xmarquee-pwned-\(UUID().uuidString)"
+        let hostile = "$(touch \(marker))`touch \(marker)`;touch \(marker)"
+        Self.feeds.serve("/hostile.xml", body: """
+            <rss version="2.0"><channel><item><title>\(hostile)</title><link>\(hostile)</link></item></channel></rss>
+            """)
+        let (ticker, probe, window) = try launch(["--feed", Self.feeds.url("/hostile.xml"), "--exec", "echo '\(hostile)'"])
+        defer { end(ticker) }
+        XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 100 })
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+    }
+
+    func testAnOPMLListBringsItsFeeds() throws {
+        let path = NSTemporaryDirectory() + "xmarquee-opml-\(UUID().uuidString).opml"
+        try """
+            <opml version="2.0"><body><outline text="x" xmlUrl="\(Self.feeds.url("/rss.xml?opml"))"/></body></opml>
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (ticker, probe, window) = try launch(["--opml", path])
+        defer { end(ticker) }
+        XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
+        XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" })
+
+        let missing = try TickerProcess(["--opml", "/nonexistent/list.opml"], display: Self.server.display)
+        XCTAssertEqual(missing.waitForExit(timeout: 5), 5)
+        XCTAssertTrue(missing.standardError.hasPrefix("xmarquee: --opml: cannot read \"/nonexistent/list.opml\""), missing.standardError)
+        XCTAssertEqual(missing.standardError.filter { $0 == "\n" }.count, 1)
+    }
+}
