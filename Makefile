@@ -32,5 +32,10 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Measures the release build on its own Xvfb (about 6 minutes); writes bench-results/latest.{md,json}.
+bench: deps-bench
+	$(SWIFT) build -c release
+	$(SWIFT) run -c release xmarquee-bench $(ARGS)
+
 clean:
 	rm -rf .build

@@ -5,6 +5,7 @@ let package = Package(
     name: "xmarquee",
     products: [
         .executable(name: "xmarquee", targets: ["xmarquee"]),
+        .executable(name: "xmarquee-bench", targets: ["xmarquee-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,17 @@ let package = Package(
                 "MarqueeCore", "MarqueeIO", "MarqueeX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
+        .systemLibrary(
+            name: "CXBench",
+            pkgConfig: "x11 xdamage xfixes xpresent",
+            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev"])]
+        ),
+        // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
+        .executableTarget(
+            name: "xmarquee-bench",
+            dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO"]),
