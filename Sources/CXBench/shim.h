@@ -20,5 +20,8 @@ static inline XPresentCompleteNotifyEvent *xb_as_complete(XGenericEventCookie *c
 }
 static inline XDamageNotifyEvent *xb_as_damage(XEvent *e) { return (XDamageNotifyEvent *)e; }
 static inline void xb_destroy_image(XImage *image) { XDestroyImage(image); }
+#include <stdio.h>
+// Progress lines appear as they are measured, even when piped (Swift 6 cannot touch `stdout`).
+static inline void xb_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 static inline int xb_connection_number(Display *d) { return ConnectionNumber(d); }
 #endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CXBench
 import Glibc
 
 /// `make bench`: measures the release xmarquee on its own Xvfb, next to a C floor and Tickr,
@@ -28,6 +29,7 @@ struct BenchCommand: ParsableCommand {
     var xmarquee: String?
 
     func run() throws {
+        xb_line_buffer_stdout()
         let binary = xmarquee ?? Self.executableFolder() + "/xmarquee"
         guard access(binary, X_OK) == 0 else {
             throw BenchError("no xmarquee at \(binary): run `swift build -c release` first")

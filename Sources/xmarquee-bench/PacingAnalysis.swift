@@ -10,6 +10,8 @@ struct PacingFigures {
     var judgedFrames = 0
     /// Frame pairs the pixels could not be matched for (content swap, resize).
     var unreadablePairs = 0
+    /// The frames off the median, for diagnosis (XMARQUEE_BENCH_DEBUG=1 prints them).
+    var offMedian: [String] = []
 
     var judderPercent: Double? { judgedFrames > 0 ? 100 * Double(judderFrames) / Double(judgedFrames) : nil }
 
@@ -56,6 +58,7 @@ struct PacingFigures {
             } else {
                 judderFrames += 1
                 judgedFrames += max(pair.frames, 1)
+                offMedian.append("step \(pair.step) over \(pair.frames) frame(s)\(pair.certain ? "" : ", read late")")
             }
         }
     }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Frame pacing read from Present's completions and from the pixels, over `seconds` per run.
 extension Bench {
     func runPacing(hz: Int, pixelsPerFrame: Int, seconds: Double = 20) throws {
@@ -7,7 +9,14 @@ extension Bench {
             guard let run = try launchTickerShowingText(speed: speed) else { continue }
             BenchClock.sleep(0.5)
             let observation = observer.observe(run.window, seconds: seconds)
-            results.append(PacingFigures(observation, period: 1 / Double(hz)))
+            let figures = PacingFigures(observation, period: 1 / Double(hz))
+            if getenv("XMARQUEE_BENCH_DEBUG") != nil {
+                let intervals = zip(observation.completions, observation.completions.dropFirst())
+                    .map { "\($1.msc &- $0.msc)@\(($1.ust &- $0.ust) / 1000)ms" }
+                    .filter { !$0.hasPrefix("1@1") }
+                print("    off median: \(figures.offMedian); long intervals: \(intervals)")
+            }
+            results.append(figures)
             run.ticker.terminate()
         }
         let section = "Pacing \(hz) Hz"
