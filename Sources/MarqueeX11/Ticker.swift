@@ -204,16 +204,18 @@ public final class Ticker {
         loop.onTimeout = { [unowned self] in self.pacer.timedOut() }
     }
 
-    /// Handles every event Xlib has read or can read without blocking: one read of the socket
-    /// (xcb first hands over events it queued while waiting for a reply), then Xlib's queue.
-    /// Not `XPending` in the loop: on an empty queue each call flushes and tries another read,
-    /// four extra syscalls a frame (about a third of the ticker's CPU on a 2-core VM).
+    /// Handles every event Xlib has read or can read without blocking, and sends the requests
+    /// they caused. `QueuedAfterFlush` also takes the events xcb read while flushing (its write
+    /// path reads when the socket is readable; a plain flush before `poll()` would strand them
+    /// and stall the frames). The inner loop empties Xlib's queue without touching the socket:
+    /// calling `XPending` per event cost four extra syscalls a frame.
     private func drainEvents(_ loop: EventLoop) {
-        _ = XEventsQueued(connection.display, QueuedAfterReading)
         var event = XEvent()
-        while loop.isRunning && XEventsQueued(connection.display, QueuedAlready) > 0 {
-            XNextEvent(connection.display, &event)
-            handle(&event, loop: loop)
+        while loop.isRunning && XEventsQueued(connection.display, QueuedAfterFlush) > 0 {
+            while loop.isRunning && XEventsQueued(connection.display, QueuedAlready) > 0 {
+                XNextEvent(connection.display, &event)
+                handle(&event, loop: loop)
+            }
         }
     }
 
