@@ -63,6 +63,8 @@ struct BenchCommand: ParsableCommand {
             try bench.runPacing(hz: 144, pixelsPerFrame: 2)
         }
         bench.finish()
+        let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        log.machine.append(("load average at end", load + " (the machine is shared: other builds and tests run too)"))
         log.machine.append(("benchmark duration", "\(Int(BenchClock.now() - started)) s"))
 
         let markdown = ReportWriter.markdown(log)

@@ -28,7 +28,10 @@ struct PacingFigures {
             framesShown = observation.damageTimes.count
             intervals = zip(observation.damageTimes, observation.damageTimes.dropFirst()).map { $1 - $0 }
         }
-        framesMissed += intervals.filter { $0 > 1.5 * period }.count
+        // Xvfb's fake vblank runs on a millisecond timer (144 Hz comes out near 146.6 Hz): the
+        // measured median period is the reference when there is one.
+        let reference = shown.isEmpty ? period : (Statistics.median(intervals) ?? period)
+        framesMissed += intervals.filter { $0 > 1.5 * reference }.count
         intervalP50ms = Statistics.percentile(intervals, 50).map { $0 * 1000 }
         intervalP99ms = Statistics.percentile(intervals, 99).map { $0 * 1000 }
         judgeSteps(observation.captures)
