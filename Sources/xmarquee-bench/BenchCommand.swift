@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 cpu idle scaling resize floor tickr pacing144.",
+        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling resize tickr pacing144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -46,18 +46,17 @@ struct BenchCommand: ParsableCommand {
         if wanted("baseline") { bench.runServerBaseline() }
         if wanted("start") { try bench.runStartup() }
         if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2) }
-        if wanted("cpu") { try bench.runScrollingCPU() }
+        let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
+        defer { removeTickrFiles?() }
+        if wanted("cpu") {
+            let floor = bench.buildFloor(source: Self.floorSource())
+            try bench.runCPUComparison(floorBinary: floor, tickrReady: removeTickrFiles != nil)
+        }
+        if wanted("memory") { try bench.runMemoryOverTime() }
         if wanted("idle") { try bench.runIdleCPU() }
         if wanted("scaling") { try bench.runScaling() }
         if wanted("resize") { try bench.runResizeStorm() }
-        if wanted("floor") {
-            if let source = Self.floorSource() {
-                try bench.runFloor(source: source)
-            } else {
-                log.add("C floor", "bench/floor/present_floor.c not found", nil, "")
-            }
-        }
-        if wanted("tickr") { try bench.runTickr() }
+        if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("pacing144") {
             try bench.restartServer(refreshHz: 144)
             try bench.runPacing(hz: 144, pixelsPerFrame: 2)

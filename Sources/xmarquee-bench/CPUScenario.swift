@@ -1,31 +1,85 @@
+import Glibc
+
 /// CPU of the ticker and of the X server per second of scrolling, memory over time, and the
 /// idle cases (unmapped, speed 0) that must not wake up at all.
 extension Bench {
-    func runScrollingCPU() throws {
+    /// CPU per second of scrolling of xmarquee, the C floor and Tickr, and of the X server under
+    /// each. On a shared machine the load drifts, so the three are measured in turns (a fresh
+    /// process each, 10 s each) and every figure is the median over the rounds.
+    func runCPUComparison(floorBinary: String?, tickrReady: Bool) throws {
+        var ours: [ProcessUsage] = [], oursServer: [ProcessUsage] = []
+        var floor: [ProcessUsage] = [], floorServer: [ProcessUsage] = []
+        var tickr: [ProcessUsage] = [], tickrServer: [ProcessUsage] = []
+        func measure(_ pid: pid_t, into client: inout [ProcessUsage], _ server: inout [ProcessUsage]) {
+            let usage = measureUsage(of: [pid, serverPID], for: 10)
+            if let first = usage[0], let second = usage[1] {
+                client.append(first)
+                server.append(second)
+            }
+        }
+        for _ in 0..<runs {
+            if let run = try launchTickerShowingText() {
+                BenchClock.sleep(2)
+                measure(run.ticker.pid, into: &ours, &oursServer)
+                run.ticker.terminate()
+            }
+            if let floorBinary, let run = try launchFloor(floorBinary) {
+                BenchClock.sleep(1)
+                measure(run.process.pid, into: &floor, &floorServer)
+                run.process.terminate()
+            }
+            if tickrReady, let run = try launchTickr() {
+                BenchClock.sleep(2)
+                measure(run.process.pid, into: &tickr, &tickrServer)
+                run.process.terminate()
+            }
+        }
+        func median(_ usages: [ProcessUsage], _ value: (ProcessUsage) -> Double) -> Double? {
+            Statistics.median(usages.map(value))
+        }
+        let note = "1920×32 bar, 120 px/s, 60 Hz; median of \(ours.count) × 10 s, in turns with the floor and Tickr"
+        tickerClientCPU = median(ours, \.cpuPercent)
+        tickerServerCPU = median(oursServer, \.cpuPercent)
         let section = "CPU 60 Hz"
+        log.add(section, "xmarquee CPU (% of one core)", tickerClientCPU, "%", target: "≤ 0.5 %",
+                met: tickerClientCPU.map { $0 <= 0.5 }, note: note)
+        log.add(section, "xmarquee CPU per frame", tickerClientCPU.map { $0 / 100 / 60 * 1e6 }, "µs", note: "at 60 frames/s")
+        log.add(section, "xmarquee wakeups", median(ours, \.wakeupsPerSecond), "/s",
+                note: "voluntary context switches; involuntary \(median(ours, \.involuntaryPerSecond).map { fixed($0, 0) } ?? "n/a")/s")
+        log.add(section, "X server CPU with xmarquee", tickerServerCPU, "%", note: note)
+
+        let floorClient = median(floor, \.cpuPercent), floorServerCPU = median(floorServer, \.cpuPercent)
+        log.add("C floor", "floor client CPU", floorClient, "%", note: "one XCopyArea per Present completion, 2 px/frame")
+        log.add("C floor", "X server CPU with the floor", floorServerCPU, "%")
+        if let floorServerCPU, let tickerServerCPU, floorServerCPU > 0 {
+            let ratio = tickerServerCPU / floorServerCPU
+            log.add("C floor", "X server CPU: xmarquee ÷ floor", ratio, "×", target: "≤ 1.25 ×", met: ratio <= 1.25)
+        }
+        if let floorClient, let tickerClientCPU, floorClient > 0 {
+            log.add("C floor", "client CPU: xmarquee ÷ floor", tickerClientCPU / floorClient, "×")
+        }
+
+        guard tickrReady else { return }
+        let tickrClient = median(tickr, \.cpuPercent), tickrServerCPU = median(tickrServer, \.cpuPercent)
+        let tickrNote = "same file and bar, -delay=16 -shiftsize=2 (125 px/s); median of \(tickr.count) × 10 s"
+        log.add("Tickr", "Tickr CPU (% of one core)", tickrClient, "%", note: tickrNote)
+        log.add("Tickr", "X server CPU with Tickr", tickrServerCPU, "%")
+        if let tickrClient, let tickerClientCPU, tickerClientCPU > 0 {
+            let ratio = tickrClient / tickerClientCPU
+            log.add("Tickr", "client CPU: Tickr ÷ xmarquee", ratio, "×", target: "≥ 5 ×", met: ratio >= 5)
+        }
+        if let tickrServerCPU, let tickerServerCPU, tickerServerCPU > 0 {
+            log.add("Tickr", "X server CPU: with Tickr ÷ with xmarquee", tickrServerCPU / tickerServerCPU, "×")
+        }
+    }
+
+    /// Resident memory after a minute (or, with --long, ten minutes) of scrolling.
+    func runMemoryOverTime() throws {
         guard let run = try launchTickerShowingText() else {
-            log.add(section, "ticker did not show text", nil, "")
+            log.add("Memory", "ticker did not show text", nil, "")
             return
         }
         defer { run.ticker.terminate() }
-        BenchClock.sleep(2)
-        var client: [Double] = [], server: [Double] = [], wakeups: [Double] = []
-        for _ in 0..<5 {
-            let usage = measureUsage(of: [run.ticker.pid, serverPID], for: 10)
-            guard let ticker = usage[0], let xserver = usage[1] else { continue }
-            client.append(ticker.cpuPercent)
-            server.append(xserver.cpuPercent)
-            wakeups.append(ticker.wakeupsPerSecond)
-        }
-        let note = "1920×32 bar, 120 px/s; median of \(client.count) × 10 s"
-        tickerClientCPU = Statistics.median(client)
-        tickerServerCPU = Statistics.median(server)
-        log.add(section, "xmarquee CPU (% of one core)", tickerClientCPU, "%", target: "≤ 0.5 %",
-                met: tickerClientCPU.map { $0 <= 0.5 }, note: note)
-        log.add(section, "xmarquee CPU per frame", tickerClientCPU.map { $0 / 100 / 60 * 1e6 }, "µs")
-        log.add(section, "xmarquee wakeups", Statistics.median(wakeups), "/s", note: "voluntary context switches")
-        log.add(section, "X server CPU (% of one core)", tickerServerCPU, "%", note: note)
-
         let after = long ? 600.0 : 60.0
         BenchClock.sleep(after - (BenchClock.now() - run.ticker.startTime))
         let resident = Double(ProcessSampler.residentKB(run.ticker.pid)) / 1024

@@ -1,3 +1,4 @@
+import CXBench
 import Glibc
 
 /// Tickr, the GTK feed ticker Debian ships, scrolling the same file in the same bar at about the
@@ -9,69 +10,69 @@ import Glibc
 extension Bench {
     static let tickrInstance = 42
 
-    func runTickr() throws {
-        let section = "Tickr"
-        guard let tickr = Self.findExecutable("tickr") else {
-            log.add(section, "not installed (Debian package tickr): no comparison", nil, "")
-            return
+    /// Writes Tickr's instance files; returns a closure that removes them, or nil (and a row
+    /// saying why) when Tickr cannot be run.
+    func prepareTickr() throws -> (() -> Void)? {
+        guard Self.findExecutable("tickr") != nil else {
+            log.add("Tickr", "not installed (Debian package tickr): no comparison", nil, "")
+            return nil
         }
-        guard let folder = Self.tickrFolder() else {
-            log.add(section, "cannot prepare ~/.tickr: no comparison", nil, "")
-            return
+        guard let (folder, created) = Self.tickrFolder() else {
+            log.add("Tickr", "cannot prepare ~/.tickr: no comparison", nil, "")
+            return nil
         }
         let conf = "\(folder)/tickr-conf\(Self.tickrInstance)"
         let list = "\(folder)/tickr-url-list\(Self.tickrInstance)"
+        // Tickr's own copy of the list and its dump of the last feed.
+        let written = ["tickr-url-list-bak", "tickr-xml-dump", "tickr-xml-dump-extra"].map { "\(folder)/\($0)\(Self.tickrInstance)" }
         // An existing (even empty) config file is what skips the first-run "Welcome" dialog;
         // the list format is: selection mark, 3-column rank, URL.
         try TextFixtures.write("", to: conf)
         try TextFixtures.write("*  1file://\(fixtures.headlines)\n", to: list)
-        let backup = "\(folder)/tickr-url-list-bak\(Self.tickrInstance)" // Tickr's own copy of the list
-        defer { for path in [conf, list, backup] { unlink(path) } }
+        return {
+            for path in [conf, list] + written { unlink(path) }
+            if created { rmdir(folder) }
+        }
+    }
 
+    /// Starts Tickr in the same bar as the ticker and waits for its text.
+    func launchTickr() throws -> (process: ChildProcess, window: Window, firstText: Double)? {
+        guard let tickr = Self.findExecutable("tickr") else { return nil }
         let process = try ChildProcess(tickr, [
             "-instance-id=\(Self.tickrInstance)", "-delay=16", "-shiftsize=2",
             "-win_x=0", "-win_y=0", "-win_w=\(Self.barWidth)", "-win_h=\(Self.barHeight)",
             "-windec=n", "-clock=n", "-setgradientbg=n", "-bgcolor=#202020ff", "-fgcolor=#f0f0f0ff",
             "-alwaysontop=n", "-iconintaskbar=n", fixtures.headlines,
         ], environment: ["DISPLAY": xvfb.display])
-        defer { process.terminate() }
         guard let shown = observer.waitForText(pid: process.pid, className: "tickr", timeout: 30),
               let window = observer.waitForWindow(pid: process.pid, className: "tickr", timeout: 1) else {
-            log.add(section, "never showed text: no comparison", nil, "")
+            process.terminate()
+            return nil
+        }
+        return (process, window, shown - process.startTime)
+    }
+
+    /// Tickr's start, memory and pacing (its CPU is measured with the others in `runCPUComparison`).
+    func runTickrDetails() throws {
+        let section = "Tickr"
+        guard let run = try launchTickr() else {
+            log.add(section, "never showed text: no details", nil, "")
             return
         }
-        log.add(section, "exec → first frame with text", (shown - process.startTime) * 1000, "ms")
+        defer { run.process.terminate() }
+        log.add(section, "exec → first frame with text", run.firstText * 1000, "ms")
         BenchClock.sleep(2)
-        var client: [Double] = [], server: [Double] = []
-        for _ in 0..<runs {
-            let usage = measureUsage(of: [process.pid, serverPID], for: 10)
-            if let usage = usage[0] { client.append(usage.cpuPercent) }
-            if let usage = usage[1] { server.append(usage.cpuPercent) }
-        }
-        let note = "same file and bar, -delay=16 -shiftsize=2; median of \(client.count) × 10 s"
-        let tickrClient = Statistics.median(client), tickrServer = Statistics.median(server)
-        log.add(section, "Tickr CPU (% of one core)", tickrClient, "%", note: note)
-        log.add(section, "X server CPU with Tickr", tickrServer, "%", note: note)
-        let resident = Double(ProcessSampler.residentKB(process.pid)) / 1024
-        log.add(section, "Tickr resident", resident, "MB")
-
-        let observation = observer.observe(window, seconds: 10)
-        let pacing = PacingFigures(observation, period: 0.016)
-        log.add(section, "Tickr frames seen in 10 s", Double(pacing.framesShown), "", note: "from damage; no Present")
-        log.add(section, "Tickr frames missed (interval > 24 ms)", Double(pacing.framesMissed), "")
-        log.add(section, "Tickr interval p50 / p99", pacing.intervalP50ms, "ms", note: "p99 \(pacing.intervalP99ms.map { fixed($0, 1) } ?? "n/a") ms, at the observer")
-        log.add(section, "Tickr judder", pacing.judderPercent, "%", note: "median step \(pacing.medianStep.map(String.init) ?? "n/a") px")
-
-        if let tickrClient, let ours = tickerClientCPU, ours > 0 {
-            let ratio = tickrClient / ours
-            log.add(section, "client CPU: Tickr ÷ xmarquee", ratio, "×", target: "≥ 5 ×", met: ratio >= 5)
-        }
-        if let tickrServer, let ours = tickerServerCPU, ours > 0 {
-            log.add(section, "X server CPU: with Tickr ÷ with xmarquee", tickrServer / ours, "×")
-        }
+        let resident = Double(ProcessSampler.residentKB(run.process.pid)) / 1024
+        log.add(section, "Tickr resident", resident, "MB", note: "2 s after its text appeared")
         if let ours = tickerResidentMB, ours > 0 {
             log.add(section, "resident: Tickr ÷ xmarquee", resident / ours, "×")
         }
+        let observation = observer.observe(run.window, seconds: 10)
+        let pacing = PacingFigures(observation, period: 0.016)
+        log.add(section, "Tickr frames seen in 10 s", Double(pacing.framesShown), "", note: "from damage; no Present")
+        log.add(section, "Tickr frames missed (interval > 1.5 × median)", Double(pacing.framesMissed), "")
+        log.add(section, "Tickr interval p50", pacing.intervalP50ms, "ms", note: "p99 \(pacing.intervalP99ms.map { fixed($0, 1) } ?? "n/a") ms, at the observer")
+        log.add(section, "Tickr judder", pacing.judderPercent, "%", note: "median step \(pacing.medianStep.map(String.init) ?? "n/a") px")
     }
 
     static func findExecutable(_ name: String) -> String? {
@@ -81,10 +82,11 @@ extension Bench {
     }
 
     /// ~/.tickr of the user Tickr will look it up for (getpwuid, like Tickr itself).
-    static func tickrFolder() -> String? {
+    /// Also says whether the benchmark created the folder (and so removes it afterwards).
+    static func tickrFolder() -> (path: String, created: Bool)? {
         guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return nil }
         let folder = String(cString: home) + "/.tickr"
-        if access(folder, F_OK) != 0 && mkdir(folder, 0o700) != 0 { return nil }
-        return folder
+        if access(folder, F_OK) == 0 { return (folder, false) }
+        return mkdir(folder, 0o700) == 0 ? (folder, true) : nil
     }
 }
