@@ -10,6 +10,8 @@ struct PacingFigures {
     var judgedFrames = 0
     /// Frame pairs the pixels could not be matched for (content swap, resize).
     var unreadablePairs = 0
+    /// Presents the server skipped because a second one targeted the same vblank.
+    var skippedPresents = 0
     /// The frames off the median, for diagnosis (XMARQUEE_BENCH_DEBUG=1 prints them).
     var offMedian: [String] = []
 
@@ -22,7 +24,8 @@ struct PacingFigures {
         if !shown.isEmpty {
             framesShown = shown.count
             intervals = zip(shown, shown.dropFirst()).map { Double($1.ust &- $0.ust) / 1e6 }
-            framesMissed = observation.completions.count - shown.count
+            skippedPresents = observation.completions.count - shown.count
+            framesMissed = skippedPresents
         } else {
             // No Present (Tickr, the C floor): when the damage reached the observer.
             framesShown = observation.damageTimes.count

@@ -14,7 +14,10 @@ extension Bench {
                 let intervals = zip(observation.completions, observation.completions.dropFirst())
                     .map { "\($1.msc &- $0.msc)@\(($1.ust &- $0.ust) / 1000)ms" }
                     .filter { !$0.hasPrefix("1@1") }
-                print("    off median: \(figures.offMedian); long intervals: \(intervals)")
+                let skipped = observation.completions.filter(\.skipped).count
+                let repeats = zip(observation.completions, observation.completions.dropFirst()).filter { $0.msc == $1.msc }.count
+                print("    completions \(observation.completions.count), skipped \(skipped), same msc as previous \(repeats)")
+                print("    off median: \(figures.offMedian.prefix(20)); long intervals: \(intervals.prefix(30))")
             }
             results.append(figures)
             run.ticker.terminate()
@@ -30,6 +33,9 @@ extension Bench {
         let missed = Statistics.median(results.map { Double($0.framesMissed) })
         log.add(section, "frames missed (interval > 1.5 periods)", missed, "", target: "0", met: missed.map { $0 == 0 },
                 note: "per run: " + results.map { "\($0.framesMissed)" }.joined(separator: ", "))
+        log.add(section, "presents skipped (two for one vblank)", Statistics.median(results.map { Double($0.skippedPresents) }), "",
+                target: "0", met: results.allSatisfy { $0.skippedPresents == 0 },
+                note: "per run: " + results.map { "\($0.skippedPresents)" }.joined(separator: ", ") + "; counted in frames missed")
         log.add(section, "interval p50", Statistics.median(results.compactMap(\.intervalP50ms)), "ms",
                 note: "Present ust (server vblank time)")
         log.add(section, "interval p99", Statistics.median(results.compactMap(\.intervalP99ms)), "ms")
