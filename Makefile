@@ -44,6 +44,12 @@ screenshot: deps-test
 	$(SWIFT) build --build-tests
 	XMARQUEE_SCREENSHOT=$(CURDIR)/assets/screenshot.png $(SWIFT) test --skip-build --filter ScreenshotTests
 
+# Measures the release build on its own Xvfb (about 6 minutes); writes bench-results/latest.{md,json}.
+# It measures exactly what `make run` runs: the same release flags.
+bench: deps-bench release
+	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-bench
+	.build/release/xmarquee-bench $(ARGS)
+
 clean:
 	rm -rf .build
 

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "xmarquee", targets: ["xmarquee"]),
         .executable(name: "xmarquee-feed", targets: ["xmarquee-feed"]),
+        .executable(name: "xmarquee-bench", targets: ["xmarquee-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +51,17 @@ let package = Package(
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
         .target(name: "FeedTestServer", path: "Tests/FeedTestServer"),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
+        // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
+        .systemLibrary(
+            name: "CXBench",
+            pkgConfig: "x11 xdamage xfixes xpresent",
+            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev"])]
+        ),
+        // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
+        .executableTarget(
+            name: "xmarquee-bench",
+            dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer"]),

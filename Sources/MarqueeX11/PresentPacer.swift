@@ -20,6 +20,10 @@ final class PresentPacer: FramePacer {
     private var serial: UInt32 = 0
     private var awaiting = false
     private var awaitingSince = 0.0
+    /// The serial of the one request whose completion drives the next frame. A completion with
+    /// another serial (one the watchdog gave up on and that arrives late after all) must not
+    /// start a second frame loop beside the first.
+    private var awaitedSerial: UInt32 = 0
     private(set) var isActive = false
     private(set) var period: Double
 
@@ -61,6 +65,7 @@ final class PresentPacer: FramePacer {
 
     private func beginWaiting() {
         awaiting = true
+        awaitedSerial = serial
         awaitingSince = MonotonicClock.now()
     }
 
@@ -82,7 +87,7 @@ final class PresentPacer: FramePacer {
         case Int32(PresentCompleteNotify):
             let complete = xm_as_complete(&event.xcookie).pointee
             guard complete.window == window else { return true }
-            completed(msc: complete.msc, ust: complete.ust)
+            completed(msc: complete.msc, ust: complete.ust, serial: complete.serial_number)
         case Int32(PresentIdleNotify):
             let idle = xm_as_idle(&event.xcookie).pointee
             onBufferIdle(idle.pixmap)
@@ -92,13 +97,14 @@ final class PresentPacer: FramePacer {
         return true
     }
 
-    private func completed(msc: UInt64, ust: UInt64) {
-        awaiting = false
+    private func completed(msc: UInt64, ust: UInt64, serial completedSerial: UInt32) {
         // A zero timestamp or a counter going backwards is not a vblank we can trust.
         if ust != 0 && msc > lastMSC {
             lastMSC = msc
             updateClock(msc: msc, ust: ust)
         }
+        guard awaiting && completedSerial == awaitedSerial else { return }
+        awaiting = false
         guard isActive, let clock else { return }
         let target = lastMSC + 1
         onFrame(target, clock.time(ofCounter: target))

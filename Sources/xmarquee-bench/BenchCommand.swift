@@ -1,0 +1,124 @@
+import ArgumentParser
+import CXBench
+import Glibc
+
+/// `make bench`: measures the release xmarquee on its own Xvfb, next to a C floor and Tickr,
+/// prints the table and writes it as Markdown and JSON.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xmarquee-bench",
+        abstract: "Frame pacing, CPU, memory, scaling and resize figures of xmarquee under Xvfb."
+    )
+
+    @Flag(help: "Measure resident memory after 10 minutes of scrolling instead of 1.")
+    var long = false
+
+    @Option(help: ArgumentHelp("Runs (or measuring windows) per figure; medians are reported.", valueName: "n"))
+    var runs = 3
+
+    @Option(help: ArgumentHelp("Folder for latest.md and latest.json.", valueName: "path"))
+    var output = "bench-results"
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(
+        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling resize tickr pacing144.",
+        valueName: "name"))
+    var only: [String] = []
+
+    @Option(help: ArgumentHelp("The xmarquee binary (default: next to this benchmark, i.e. the release build).", valueName: "path"))
+    var xmarquee: String?
+
+    func run() throws {
+        xb_line_buffer_stdout()
+        let binary = xmarquee ?? Self.executableFolder() + "/xmarquee"
+        guard access(binary, X_OK) == 0 else {
+            throw BenchError("no xmarquee at \(binary): run `swift build -c release` first")
+        }
+        let started = BenchClock.now()
+        let log = ResultLog()
+        log.machine = Self.machineDescription()
+        for (key, value) in log.machine { print("\(key): \(value)") }
+        let fixtures = try TextFixtures()
+        defer { fixtures.remove() }
+
+        let bench = try Bench(log: log, fixtures: fixtures, xmarquee: binary, runs: runs, long: long)
+        func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
+        if wanted("baseline") { bench.runServerBaseline() }
+        if wanted("start") { try bench.runStartup() }
+        if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2) }
+        let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
+        defer { removeTickrFiles?() }
+        if wanted("cpu") {
+            let floor = bench.buildFloor(source: Self.floorSource())
+            try bench.runCPUComparison(floorBinary: floor, tickrReady: removeTickrFiles != nil)
+        }
+        if wanted("memory") { try bench.runMemoryOverTime() }
+        if wanted("idle") { try bench.runIdleCPU() }
+        if wanted("scaling") { try bench.runScaling() }
+        if wanted("resize") { try bench.runResizeStorm() }
+        if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
+        if wanted("pacing144") {
+            try bench.restartServer(refreshHz: 144)
+            try bench.runPacing(hz: 144, pixelsPerFrame: 2)
+        }
+        bench.finish()
+        let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        log.machine.append(("load average at end", load + " (the machine is shared: other builds and tests run too)"))
+        log.machine.append(("benchmark duration", "\(Int(BenchClock.now() - started)) s"))
+
+        let markdown = ReportWriter.markdown(log)
+        print("\n" + markdown)
+        mkdir(output, 0o755)
+        try ReportWriter.write(markdown, to: output + "/latest.md")
+        try ReportWriter.write(ReportWriter.json(log), to: output + "/latest.json")
+        print("written: \(output)/latest.md, \(output)/latest.json")
+    }
+
+    static func executableFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "." }
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    }
+
+    /// The C floor's source: from the package root (where `make bench` runs) or relative to the build folder.
+    static func floorSource() -> String? {
+        let relative = "bench/floor/present_floor.c"
+        let candidates = [relative, executableFolder() + "/../../../" + relative]
+        return candidates.first { access($0, R_OK) == 0 }
+    }
+
+    static func machineDescription() -> [(String, String)] {
+        var machine: [(String, String)] = []
+        let cpuinfo = ProcessSampler.readText("/proc/cpuinfo") ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingLeadingSpace } ?? "unknown"
+        machine.append(("CPU", "\(model), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores online"))
+        var names = utsname()
+        uname(&names)
+        let release = withUnsafeBytes(of: names.release) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        machine.append(("kernel", "Linux \(release)"))
+        let osRelease = ProcessSampler.readText("/etc/os-release") ?? ""
+        if let pretty = osRelease.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") }) {
+            machine.append(("system", String(pretty.dropFirst(12)).replacingAll("\"", with: "")))
+        }
+        let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        machine.append(("load average at start", load))
+        let commit = ChildProcess.output(of: "git", ["rev-parse", "--short", "HEAD"])
+        if commit.status == 0 { machine.append(("xmarquee commit", commit.text.trimmingTrailingNewline)) }
+        let date = ChildProcess.output(of: "date", ["-u", "+%Y-%m-%d %H:%M UTC"])
+        if date.status == 0 { machine.append(("date", date.text.trimmingTrailingNewline)) }
+        machine.append(("X server", "Xvfb (own instance, -fakescreenfps for 144 Hz), 1920×1080×24"))
+        return machine
+    }
+}
+
+extension String {
+    var trimmingLeadingSpace: String { String(drop { $0 == " " || $0 == "\t" }) }
+    var trimmingTrailingNewline: String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,122 @@
+import Glibc
+
+/// CPU of the ticker and of the X server per second of scrolling, memory over time, and the
+/// idle cases (unmapped, speed 0) that must not wake up at all.
+extension Bench {
+    /// CPU per second of scrolling of xmarquee, the C floor and Tickr, and of the X server under
+    /// each. On a shared machine the load drifts, so the three are measured in turns (a fresh
+    /// process each, 10 s each) and every figure is the median over the rounds.
+    func runCPUComparison(floorBinary: String?, tickrReady: Bool) throws {
+        var ours: [ProcessUsage] = [], oursServer: [ProcessUsage] = []
+        var floor: [ProcessUsage] = [], floorServer: [ProcessUsage] = []
+        var tickr: [ProcessUsage] = [], tickrServer: [ProcessUsage] = []
+        func measure(_ pid: pid_t, into client: inout [ProcessUsage], _ server: inout [ProcessUsage]) {
+            let usage = measureUsage(of: [pid, serverPID], for: 10)
+            if let first = usage[0], let second = usage[1] {
+                client.append(first)
+                server.append(second)
+            }
+        }
+        for _ in 0..<runs {
+            if let run = try launchTickerShowingText() {
+                BenchClock.sleep(2)
+                measure(run.ticker.pid, into: &ours, &oursServer)
+                run.ticker.terminate()
+            }
+            if let floorBinary, let run = try launchFloor(floorBinary) {
+                BenchClock.sleep(1)
+                measure(run.process.pid, into: &floor, &floorServer)
+                run.process.terminate()
+            }
+            if tickrReady, let run = try launchTickr() {
+                BenchClock.sleep(2)
+                measure(run.process.pid, into: &tickr, &tickrServer)
+                run.process.terminate()
+            }
+        }
+        func median(_ usages: [ProcessUsage], _ value: (ProcessUsage) -> Double) -> Double? {
+            Statistics.median(usages.map(value))
+        }
+        let note = "1920×32 bar, 120 px/s, 60 Hz; median of \(ours.count) × 10 s, in turns with the floor and Tickr"
+        tickerClientCPU = median(ours, \.cpuPercent)
+        tickerServerCPU = median(oursServer, \.cpuPercent)
+        let section = "CPU 60 Hz"
+        log.add(section, "xmarquee CPU (% of one core)", tickerClientCPU, "%", target: "≤ 0.5 %",
+                met: tickerClientCPU.map { $0 <= 0.5 }, note: note)
+        log.add(section, "xmarquee CPU per frame", tickerClientCPU.map { $0 / 100 / 60 * 1e6 }, "µs", note: "at 60 frames/s")
+        log.add(section, "xmarquee wakeups", median(ours, \.wakeupsPerSecond), "/s",
+                note: "voluntary context switches; involuntary \(median(ours, \.involuntaryPerSecond).map { fixed($0, 0) } ?? "n/a")/s")
+        log.add(section, "X server CPU with xmarquee", tickerServerCPU, "%", note: note)
+
+        let floorClient = median(floor, \.cpuPercent), floorServerCPU = median(floorServer, \.cpuPercent)
+        log.add("C floor", "floor client CPU", floorClient, "%", note: "one XCopyArea per Present completion, 2 px/frame")
+        log.add("C floor", "X server CPU with the floor", floorServerCPU, "%")
+        if let floorServerCPU, let tickerServerCPU, floorServerCPU > 0 {
+            let ratio = tickerServerCPU / floorServerCPU
+            log.add("C floor", "X server CPU: xmarquee ÷ floor", ratio, "×", target: "≤ 1.25 ×", met: ratio <= 1.25)
+        }
+        if let floorClient, let tickerClientCPU, floorClient > 0 {
+            log.add("C floor", "client CPU: xmarquee ÷ floor", tickerClientCPU / floorClient, "×")
+        }
+
+        guard tickrReady else { return }
+        let tickrClient = median(tickr, \.cpuPercent), tickrServerCPU = median(tickrServer, \.cpuPercent)
+        let tickrNote = "same file and bar, -delay=16 -shiftsize=2 (125 px/s); median of \(tickr.count) × 10 s"
+        log.add("Tickr", "Tickr CPU (% of one core)", tickrClient, "%", note: tickrNote)
+        log.add("Tickr", "X server CPU with Tickr", tickrServerCPU, "%")
+        if let tickrClient, let tickerClientCPU, tickerClientCPU > 0 {
+            let ratio = tickrClient / tickerClientCPU
+            log.add("Tickr", "client CPU: Tickr ÷ xmarquee", ratio, "×", target: "≥ 5 ×", met: ratio >= 5)
+        }
+        if let tickrServerCPU, let tickerServerCPU, tickerServerCPU > 0 {
+            log.add("Tickr", "X server CPU: with Tickr ÷ with xmarquee", tickrServerCPU / tickerServerCPU, "×")
+        }
+    }
+
+    /// Resident memory after a minute (or, with --long, ten minutes) of scrolling.
+    func runMemoryOverTime() throws {
+        guard let run = try launchTickerShowingText() else {
+            log.add("Memory", "ticker did not show text", nil, "")
+            return
+        }
+        defer { run.ticker.terminate() }
+        let after = long ? 600.0 : 60.0
+        BenchClock.sleep(after - (BenchClock.now() - run.ticker.startTime))
+        let resident = Double(ProcessSampler.residentKB(run.ticker.pid)) / 1024
+        log.add("Memory", "resident after \(Int(after / 60)) min of scrolling", resident, "MB", target: "≤ 16 MB",
+                met: resident <= 16, note: long ? "" : "default run; `--long` measures after 10 min")
+    }
+
+    /// Unmapped window and speed 0: no frames, so no CPU and no wakeups.
+    func runIdleCPU() throws {
+        if let run = try launchTickerShowingText() {
+            observer.unmap(run.window)
+            BenchClock.sleep(1)
+            reportIdle(run.ticker, case: "unmapped")
+            run.ticker.terminate()
+        } else {
+            log.add("Idle", "unmapped: ticker did not show text", nil, "")
+        }
+        if let run = try launchTickerShowingText(speed: 0) {
+            BenchClock.sleep(1)
+            reportIdle(run.ticker, case: "speed 0")
+            run.ticker.terminate()
+        } else {
+            log.add("Idle", "speed 0: ticker did not show text", nil, "")
+        }
+    }
+
+    private func reportIdle(_ ticker: ChildProcess, case name: String) {
+        let usage = measureUsage(of: [ticker.pid, serverPID], for: 10)
+        log.add("Idle", "\(name): xmarquee CPU", usage[0]?.cpuPercent, "%", note: "10 s")
+        log.add("Idle", "\(name): xmarquee wakeups", usage[0]?.wakeupsPerSecond, "/s", target: "0",
+                met: usage[0].map { $0.wakeupsPerSecond == 0 })
+        log.add("Idle", "\(name): X server CPU", usage[1]?.cpuPercent, "%")
+    }
+
+    /// The X server alone, before any client: what the other figures sit on.
+    func runServerBaseline() {
+        let usage = measureUsage(of: [serverPID], for: 5)
+        log.add("Idle", "X server CPU with no client", usage[0]?.cpuPercent, "%", note: "5 s")
+    }
+}

@@ -1,0 +1,231 @@
+import CXBench
+import Glibc
+
+/// A second X connection that watches another client's window the way a viewer would: which
+/// frames reach the window (Damage), when Present showed them (its completion events, which go
+/// to every client that selected them on the window), and what they show (XGetImage).
+final class PixelObserver {
+    let display: OpaquePointer
+    private let damageEventBase: Int32
+    private let presentOpcode: Int32
+    private let root: Window
+
+    /// One frame read back from the window.
+    struct Capture {
+        var time: Double
+        /// The newest Present counter seen before the image was read (nil without Present).
+        var msc: UInt64?
+        /// False when events arrived while the image was read: it may show a later frame.
+        var certain: Bool
+        var profile: [Int32]
+        /// Columns of the top row not in the background colour: the window is not fully painted.
+        var gapColumns: Int
+        var hasText: Bool
+    }
+
+    struct Completion {
+        var msc: UInt64
+        var ust: UInt64
+        var skipped: Bool
+    }
+
+    struct Observation {
+        var captures: [Capture] = []
+        var completions: [Completion] = []
+        var damageTimes: [Double] = []
+    }
+
+    init(displayName: String) throws {
+        guard let display = XOpenDisplay(displayName) else { throw BenchError("observer cannot open \(displayName)") }
+        self.display = display
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, opcode: Int32 = 0
+        guard XDamageQueryExtension(display, &eventBase, &errorBase) != 0 else { throw BenchError("no DAMAGE extension") }
+        damageEventBase = eventBase
+        var presentEvent: Int32 = 0, presentError: Int32 = 0
+        guard XPresentQueryExtension(display, &opcode, &presentEvent, &presentError) != 0 else {
+            throw BenchError("no Present extension")
+        }
+        presentOpcode = opcode
+        root = XDefaultRootWindow(display)
+        // A window that vanishes mid-read must not end the benchmark.
+        XSetErrorHandler { _, _ in 0 }
+    }
+
+    /// Set once the connection was closed by its owner.
+    var closed = false
+
+    deinit { if !closed { XCloseDisplay(display) } }
+
+    // MARK: Finding the window
+
+    /// The viewable top-level window whose _NET_WM_PID is `pid` (or, failing that, whose WM_CLASS
+    /// instance is `className`), waiting for it to appear.
+    func waitForWindow(pid: pid_t, className: String? = nil, timeout: Double = 10) -> Window? {
+        let deadline = BenchClock.now() + timeout
+        while BenchClock.now() < deadline {
+            if let window = findWindow(pid: pid, className: className) { return window }
+            BenchClock.sleep(0.002)
+        }
+        return nil
+    }
+
+    private func findWindow(pid: pid_t, className: String?) -> Window? {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        defer { XFree(children) }
+        var best: (window: Window, area: Int)?
+        for index in 0..<Int(count) {
+            let window = children[index]
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable else { continue }
+            guard windowPID(window) == pid || (className != nil && windowClass(window) == className) else { continue }
+            let area = Int(attributes.width) * Int(attributes.height)
+            if area > (best?.area ?? 0) { best = (window, area) }
+        }
+        return best?.window
+    }
+
+    private func windowPID(_ window: Window) -> pid_t? {
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let property = XInternAtom(display, "_NET_WM_PID", 0)
+        guard XGetWindowProperty(display, window, property, 0, 1, 0, Atom(XA_CARDINAL), &type, &format, &count,
+                                 &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard count == 1, format == 32 else { return nil }
+        return pid_t(data.withMemoryRebound(to: CLong.self, capacity: 1) { $0.pointee })
+    }
+
+    private func windowClass(_ window: Window) -> String? {
+        var hint = XClassHint()
+        guard XGetClassHint(display, window, &hint) != 0 else { return nil }
+        defer {
+            if let name = hint.res_name { XFree(name) }
+            if let name = hint.res_class { XFree(name) }
+        }
+        return hint.res_name.map { String(cString: $0) }
+    }
+
+    func size(of window: Window) -> (width: Int, height: Int)? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else { return nil }
+        return (Int(attributes.width), Int(attributes.height))
+    }
+
+    // MARK: Watching
+
+    /// Watches `window` for `seconds`, reading back a band of rows after every damage.
+    /// - Parameters:
+    ///   - background: the window's background colour (0xRRGGBB) for gap detection, if known.
+    ///   - tick: called on every loop turn with the elapsed time (the resize storm drives its resizes here).
+    func observe(_ window: Window, seconds: Double, background: UInt32? = nil, readPixels: Bool = true,
+                 tick: ((Double) -> Void)? = nil) -> Observation {
+        var result = Observation()
+        let damage = XDamageCreate(display, window, Int32(XDamageReportNonEmpty))
+        _ = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
+        XSync(display, 0)
+        defer {
+            _ = XPresentSelectInput(display, window, 0)
+            XDamageDestroy(display, damage)
+            XSync(display, 0)
+        }
+        var lastMSC: UInt64?
+        let start = BenchClock.now()
+        let fd = xb_connection_number(display)
+        while true {
+            let now = BenchClock.now()
+            if now - start >= seconds { break }
+            tick?(now - start)
+            XFlush(display)
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if XPending(display) == 0 { _ = poll(&ready, 1, tick == nil ? 50 : 1) }
+            var damaged = false
+            var event = XEvent()
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                if event.type == damageEventBase + XDamageNotify {
+                    damaged = true
+                    result.damageTimes.append(BenchClock.now())
+                } else if let completion = completion(&event) {
+                    result.completions.append(completion)
+                    if !completion.skipped { lastMSC = completion.msc }
+                }
+            }
+            guard damaged else { continue }
+            // Take the damage first so a frame drawn while reading is reported again.
+            XDamageSubtract(display, damage, 0, 0)
+            guard readPixels, var capture = capture(window, background: background) else { continue }
+            capture.msc = lastMSC
+            capture.certain = XEventsQueued(display, QueuedAlready) == 0
+            result.captures.append(capture)
+        }
+        return result
+    }
+
+    private func completion(_ event: inout XEvent) -> Completion? {
+        guard event.type == GenericEvent, event.xcookie.extension == presentOpcode,
+              XGetEventData(display, &event.xcookie) != 0 else { return nil }
+        defer { XFreeEventData(display, &event.xcookie) }
+        guard event.xcookie.evtype == PresentCompleteNotify else { return nil }
+        let complete = xb_as_complete(&event.xcookie).pointee
+        guard complete.kind == UInt8(PresentCompleteKindPixmap) else { return nil }
+        return Completion(msc: complete.msc, ust: complete.ust, skipped: complete.mode == UInt8(PresentCompleteModeSkip))
+    }
+
+    /// Reads the window's rows and reduces them to a column profile (middle half of the rows)
+    /// and a count of top-row columns that are not background.
+    func capture(_ window: Window, background: UInt32?) -> Capture? {
+        guard let (width, height) = size(of: window), width > 0, height > 0 else { return nil }
+        guard let image = XGetImage(display, window, 0, 0, UInt32(width), UInt32(height), ~0, ZPixmap) else { return nil }
+        defer { xb_destroy_image(image) }
+        let time = BenchClock.now()
+        let stride = Int(image.pointee.bytes_per_line)
+        guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return nil }
+        let pixels = UnsafeRawPointer(data)
+        var profile = [Int32](repeating: 0, count: width)
+        var hasText = false
+        for row in (height / 4)..<max(height / 4 + 1, height * 3 / 4) {
+            let line = pixels + row * stride
+            for x in 0..<width {
+                let pixel = line.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFFFFFF
+                let sum = Int32(pixel & 0xFF) + Int32((pixel >> 8) & 0xFF) + Int32(pixel >> 16)
+                profile[x] += sum
+                if sum > 3 * 0x80 { hasText = true }
+            }
+        }
+        var gaps = 0
+        if let background {
+            for x in 0..<width where pixels.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFFFFFF != background { gaps += 1 }
+        }
+        return Capture(time: time, msc: nil, certain: true, profile: profile, gapColumns: gaps, hasText: hasText)
+    }
+
+    /// Watches for the first picture with text in a window of `pid`: the time it was read (an
+    /// upper bound of when it reached the screen), or nil after `timeout`.
+    func waitForText(pid: pid_t, className: String? = nil, timeout: Double = 30) -> Double? {
+        let deadline = BenchClock.now() + timeout
+        var window: Window?
+        while BenchClock.now() < deadline {
+            if window == nil { window = findWindow(pid: pid, className: className) }
+            if let window, let capture = capture(window, background: nil), capture.hasText { return capture.time }
+            BenchClock.sleep(0.0005)
+        }
+        return nil
+    }
+
+    func resize(_ window: Window, width: Int, height: Int) {
+        XResizeWindow(display, window, UInt32(width), UInt32(height))
+        XFlush(display)
+    }
+}
+
+extension PixelObserver {
+    /// Unmaps a client's window the way a window manager minimising it would.
+    func unmap(_ window: Window) {
+        XUnmapWindow(display, window)
+        XSync(display, 0)
+    }
+}
