@@ -10,9 +10,10 @@ extension Ticker {
     /// The events the window listens to. Motion is asked for only while button 1 is held, and
     /// crossings only with `--pause-on-hover`, so an idle pointer never wakes the ticker.
     func selectInput() {
-        var mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | ButtonPressMask | ButtonReleaseMask
-            | Button1MotionMask | KeyPressMask
-        if style.motion.pauseOnHover { mask |= EnterWindowMask | LeaveWindowMask }
+        // Pointer motion and crossings only wake the ticker while the pointer is over it (for
+        // the hand over links and --pause-on-hover); an idle pointer elsewhere costs nothing.
+        let mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | KeyPressMask | EnterWindowMask | LeaveWindowMask
         XSelectInput(connection.display, window.id, mask)
     }
 
@@ -32,16 +33,28 @@ extension Ticker {
                 break
             }
         case MotionNotify:
-            director?.dragTo(pointer: Double(event.xmotion.x), at: now)
+            pointerX = Int(event.xmotion.x)
+            if director?.isDragging == true { director?.dragTo(pointer: Double(event.xmotion.x), at: now) }
+            updateCursor()
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             let dragged = director?.endDrag(at: now) ?? false
-            // A press and release without a drag is a click.
-            if !dragged && style.motion.clickToPause { director?.togglePause(at: now) }
-        case EnterNotify where style.motion.pauseOnHover && event.xcrossing.mode == NotifyNormal:
-            director?.pause(.hover, at: now)
-        case LeaveNotify where style.motion.pauseOnHover && event.xcrossing.mode == NotifyNormal
-            && event.xcrossing.detail != NotifyInferior:
-            director?.resume(.hover, at: now)
+            // A press and release without a drag is a click: it opens a link under the pointer,
+            // or else (with --click-to-pause) pauses and resumes.
+            if !dragged {
+                if let link = link(atWindowX: Int(event.xbutton.x)), let openLink {
+                    openLink(link)
+                } else if style.motion.clickToPause {
+                    director?.togglePause(at: now)
+                }
+            }
+        case EnterNotify where event.xcrossing.mode == NotifyNormal:
+            pointerX = Int(event.xcrossing.x)
+            if style.motion.pauseOnHover { director?.pause(.hover, at: now) }
+            updateCursor()
+        case LeaveNotify where event.xcrossing.mode == NotifyNormal && event.xcrossing.detail != NotifyInferior:
+            pointerX = nil
+            if style.motion.pauseOnHover { director?.resume(.hover, at: now) }
+            updateCursor()
         case KeyPress:
             key(XLookupKeysym(&event.xkey, 0))
         default:
@@ -77,6 +90,34 @@ extension Ticker {
             nudgeSpeed(by: -1)
         default:
             break
+        }
+    }
+
+    /// The link of the message under window column `x`, if it has one (not its separator).
+    func link(atWindowX x: Int) -> String? {
+        guard let timeline else { return nil }
+        let position = shownPosition + x
+        guard let piece = timeline.pieces(in: position..<(position + 1)).first else { return nil }
+        let content = piece.segment.content
+        let layout = content.layout
+        guard layout.width > 0, !content.links.isEmpty else { return nil }
+        let within = StripGeometry.floorMod(position - piece.segment.anchor, layout.width)
+        let start = layout.messageStart(atOrBefore: within)
+        guard let index = layout.messageStarts.lastIndex(of: start), index < content.links.count else { return nil }
+        let end = (index + 1 < layout.messageStarts.count ? layout.messageStarts[index + 1] : layout.width) - layout.separatorWidth
+        return within < end ? content.links[index] : nil
+    }
+
+    /// A hand over linked text, the default arrow elsewhere.
+    func updateCursor() {
+        let wantsHand = pointerX.flatMap { link(atWindowX: $0) } != nil
+        guard wantsHand != showsHand else { return }
+        showsHand = wantsHand
+        if wantsHand {
+            if handCursor == 0 { handCursor = XCreateFontCursor(connection.display, UInt32(XC_hand2)) }
+            XDefineCursor(connection.display, window.id, handCursor)
+        } else {
+            XUndefineCursor(connection.display, window.id)
         }
     }
 }

@@ -29,6 +29,16 @@ public final class Ticker {
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontFace, advances: AdvanceCache)?
     var messages: [String] = []
+    /// Each message's link (a feed item's address), aligned with `messages`.
+    var links: [String?] = []
+    /// The links of the layout being measured, aligned with its (non-empty) messages.
+    var pendingLinks: [String?] = []
+    /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
+    public var openLink: ((String) -> Void)?
+    /// The pointer's column while it is over the window, to show a hand over linked text.
+    var pointerX: Int?
+    var handCursor: Cursor = 0
+    var showsHand = false
     /// The motion as a function of time and input; made when the first content is adopted.
     var director: MotionDirector?
     /// The refresh period the program's velocity was snapped for.
@@ -97,18 +107,27 @@ public final class Ticker {
 
     /// New messages: laid out in slices between frames, then swapped in where not yet visible.
     public func setMessages(_ messages: [String]) {
-        self.messages = messages
+        setMessages(messages.map { Message($0) })
+    }
+
+    /// Messages with their links (feed items): a click on a linked message opens it.
+    public func setMessages(_ messages: [Message]) {
+        self.messages = messages.map(\.text)
+        links = messages.map(\.link)
         layOut()
     }
 
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
-        var shown = messages
+        var shown = Array(zip(messages, links))
         if let urgent, !urgent.isEntering {
             // It enters first: the start of the cycle for leftward text, its end for rightward.
-            if style.direction == .left { shown.insert(urgent.text, at: 0) } else { shown.append(urgent.text) }
+            if style.direction == .left { shown.insert((urgent.text, nil), at: 0) } else { shown.append((urgent.text, nil)) }
         }
-        pendingLayout = CycleLayoutBuilder(messages: shown, separator: style.separator)
+        // The layout leaves empty messages out: so do the links, to stay aligned.
+        shown.removeAll { $0.0.isEmpty }
+        pendingLinks = shown.map(\.1)
+        pendingLayout = CycleLayoutBuilder(messages: shown.map(\.0), separator: style.separator)
     }
 
     /// True while a layout is still being measured.
@@ -133,7 +152,7 @@ public final class Ticker {
             painter = painter.with(font: newFont, advances: newAdvances)
             pendingFont = nil
         }
-        adopt(RenderedContent(layout: layout, connection: connection), replacingVisible: replacesFont)
+        adopt(RenderedContent(layout: layout, links: pendingLinks, connection: connection), replacingVisible: replacesFont)
     }
 
     /// - Parameter replacingVisible: show the new content at once, in place (a new font: the old
@@ -255,6 +274,7 @@ public final class Ticker {
             director = self.director!
         }
         checkUrgent(at: time)
+        if pointerX != nil { updateCursor() }
         guard let buffer = compose(at: director.pixel(at: time)) else {
             pacer.skipFrame()
             return

@@ -82,7 +82,7 @@ final class LiveConfig {
         }
         ticker.setSpeed(new.speed, direction: new.direction)
         ticker.setSeparator(new.separator)
-        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.messages) }
+        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.entries) }
         if let bar {
             bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)
         } else {

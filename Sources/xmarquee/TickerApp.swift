@@ -47,15 +47,15 @@ struct TickerApp {
         let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
         let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
-        ticker.setMessages(board.board.messages)
+        ticker.setMessages(board.board.entries)
 
         watchedFile?.onChange = { messages in
-            if board.board.set("file", messages) { ticker.setMessages(board.board.messages) }
+            if board.board.set("file", messages) { ticker.setMessages(board.board.entries) }
         }
         if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
         if let stdinReader {
             stdinReader.onChange = { lines in
-                if board.board.set("stdin", lines) { ticker.setMessages(board.board.messages) }
+                if board.board.set("stdin", lines) { ticker.setMessages(board.board.entries) }
             }
             loop.watch(stdinReader.fd) { _ in
                 if !stdinReader.readAvailable() { loop.unwatch(stdinReader.fd) }
@@ -75,8 +75,10 @@ struct TickerApp {
         }
 
         liveSources.start(loop: loop) { source, messages in
-            if board.board.set(source, messages) { ticker.setMessages(board.board.messages) }
+            if board.board.set(source, messages) { ticker.setMessages(board.board.entries) }
         }
+        let opener = LinkOpener(loop: loop)
+        ticker.openLink = { opener.open($0) }
         let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
         ticker.show()
         return withExtendedLifetime((window, control)) { loop.run() }

@@ -20,12 +20,13 @@ final class TickerProcess {
         return root.appendingPathComponent(".build/debug/xmarquee")
     }
 
-    init(_ arguments: [String], display: String?, withInput: Bool = false) throws {
+    init(_ arguments: [String], display: String?, withInput: Bool = false, environment extra: [String: String] = [:]) throws {
         process.executableURL = Self.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
