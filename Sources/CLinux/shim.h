@@ -1,8 +1,5 @@
 #ifndef XMARQUEE_CLINUX_SHIM_H
 #define XMARQUEE_CLINUX_SHIM_H
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <sys/socket.h>
 // Descriptors the single event loop polls besides the X connection.
 #include <sys/timerfd.h>
@@ -24,6 +21,10 @@ static inline int xm_block_signals(const int *signals, int count, sigset_t *out)
     for (int i = 0; i < count; i++) sigaddset(out, signals[i]);
     return sigprocmask(SIG_BLOCK, out, NULL);
 }
+// glibc has accept4 but shows it only with _GNU_SOURCE, which must not be defined here: it
+// changes fd_set's definition and clashes with the Glibc module's.
+extern int accept4(int sockfd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+
 // A connection from the control socket's backlog, already non-blocking and close-on-exec.
 static inline int xm_accept_nonblocking(int listener) {
     return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);

@@ -96,12 +96,17 @@ extension Ticker {
         let layout = piece.segment.content.layout
         guard layout.width > 0 else { return }
         let within = StripGeometry.floorMod(shownPosition - piece.segment.anchor, layout.width)
+        let starts = layout.messageStarts
+        let current = starts.lastIndex { $0 <= within } ?? 0
         let delta: Int
         if style.direction == .left {
-            delta = (layout.messageStart(atOrAfter: within + 1) ?? layout.width) - within
+            // Leftward text: the next message is the one after the current, to the right.
+            delta = (current + 1 < starts.count ? starts[current + 1] : layout.width) - within
         } else {
-            let start = layout.messageStart(atOrBefore: within)
-            delta = start < within ? start - within : layout.messageStart(atOrBefore: max(0, within - 1)) - within - (within == 0 ? layout.width - (layout.messageStarts.last ?? 0) : 0)
+            // Rightward text reads from the left: bring the current message's start to the edge,
+            // or, when it is there already, the one before it (wrapping to the previous cycle).
+            let previous = current > 0 ? starts[current - 1] : starts[starts.count - 1] - layout.width
+            delta = (within > starts[current] ? starts[current] : previous) - within
         }
         scrub(by: Double(delta))
     }
