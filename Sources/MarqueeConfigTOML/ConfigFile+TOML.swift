@@ -1,55 +1,12 @@
+import MarqueeConfig
 import TOMLKit
 
-/// A value from the config file, in the shapes the command line can take.
-public enum ConfigValue: Equatable, Sendable {
-    case string(String)
-    case integer(Int)
-    case number(Double)
-    case boolean(Bool)
-    case list([String])
-    /// A TOML table or another shape no option takes.
-    case unsupported(String)
-}
-
-/// One `key = value` line of the config file.
-public struct ConfigSetting: Equatable, Sendable {
-    public let key: String
-    public let value: ConfigValue
-    /// 1-based line of the key in the file, for messages; nil when it could not be found.
-    public let line: Int?
-}
-
-/// A problem in the config file, located by line and key where possible.
-public struct ConfigError: Error, Equatable, CustomStringConvertible {
-    public let path: String
-    public let line: Int?
-    public let key: String?
-    public let message: String
-
-    public init(path: String, line: Int?, key: String?, message: String) {
-        self.path = path
-        self.line = line
-        self.key = key
-        self.message = message
-    }
-
-    /// `path:line: key "k": message`, the form editors and terminals make clickable.
-    public var description: String {
-        var location = path
-        if let line { location += ":\(line)" }
-        if let key { return "\(location): key \"\(key)\": \(message)" }
-        return "\(location): \(message)"
-    }
-}
-
-/// The config file: a TOML document of top-level `key = value` settings, read with TOMLKit.
-public struct ConfigFile: Sendable {
-    public let path: String
-    public let settings: [ConfigSetting]
-
+/// The config file read as a TOML document with TOMLKit. Linked only into the helper
+/// (`xmarquee-feed read-config`): TOMLKit brings Foundation, ICU and libstdc++ with it, which
+/// would cost the ticker several megabytes of resident memory.
+extension ConfigFile {
     /// Parses TOML text. A syntax error throws with the line TOML reports and the key on it.
     public init(text: String, path: String) throws(ConfigError) {
-        self.path = path
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -65,7 +22,7 @@ public struct ConfigFile: Sendable {
             let value = table[key]!.tomlValue
             settings.append(ConfigSetting(key: key, value: Self.value(of: value), line: Self.line(ofKey: key, in: text)))
         }
-        self.settings = settings.sorted { ($0.line ?? .max, $0.key) < ($1.line ?? .max, $1.key) }
+        self.init(path: path, settings: settings.sorted { ($0.line ?? .max, $0.key) < ($1.line ?? .max, $1.key) })
     }
 
     private static func value(of value: TOMLValue) -> ConfigValue {
