@@ -27,7 +27,8 @@ deps-bench:
 build: deps
 	$(SWIFT) build
 
-# The feed helper is a second product: --feed runs it from beside the xmarquee binary.
+# The helper is a second product: --feed, --opml and the config file run it from beside the
+# xmarquee binary (it holds Foundation and TOMLKit, so the ticker does not).
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-feed
@@ -82,7 +83,7 @@ INSTALLED := $(root)/bin/xmarquee $(root)/bin/xmarquee-feed \
 
 install: $(if $(wildcard $(BINARY)),,release)
 	install -D -m 755 $(BINARY) $(root)/bin/xmarquee
-	@# The feed fetcher runs from beside the xmarquee binary.
+	@# The helper (feeds, OPML, the config file) runs from beside the xmarquee binary.
 	install -D -m 755 $(dir $(BINARY))xmarquee-feed $(root)/bin/xmarquee-feed
 	@# The entry runs the installed binary by its full path: a desktop session's PATH may lack PREFIX/bin.
 	install -d $(root)/share/applications

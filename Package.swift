@@ -29,10 +29,14 @@ let package = Package(
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"]),
         // Everything that talks to the X server.
         .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore"]),
-        // The config file: TOML read with TOMLKit, turned into the command line's own arguments.
+        // The config file's model: settings turned into the command line's own arguments, and the
+        // records the helper sends them in. Swift only, linked into the ticker.
+        .target(name: "MarqueeConfig", dependencies: ["MarqueeCore"]),
+        // The TOML parsing of the config file (TOMLKit, which brings Foundation, ICU and libstdc++):
+        // linked only into the helper, which the ticker runs when there is a config file to read.
         .target(
-            name: "MarqueeConfig",
-            dependencies: ["MarqueeCore", .product(name: "TOMLKit", package: "TOMLKit")]
+            name: "MarqueeConfigTOML",
+            dependencies: ["MarqueeConfig", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .executableTarget(
             name: "xmarquee",
@@ -44,9 +48,11 @@ let package = Package(
         // Feeds: fetching (URLSession) and parsing (XMLParser) with full Foundation, linked only into
         // the `xmarquee-feed` helper the ticker starts per fetch — never into the ticker itself.
         .target(name: "FeedReader"),
+        // The helper: feeds and OPML lists, and the config file (`xmarquee-feed read-config PATH`).
         .executableTarget(
             name: "xmarquee-feed",
-            dependencies: ["FeedReader", "MarqueeCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FeedReader", "MarqueeCore", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
         .target(name: "FeedTestServer", path: "Tests/FeedTestServer"),
@@ -67,6 +73,6 @@ let package = Package(
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
-        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig"]),
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"]),
     ]
 )

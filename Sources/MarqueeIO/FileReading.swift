@@ -4,6 +4,12 @@ import Glibc
 public struct FileReadError: Error, CustomStringConvertible {
     public let path: String
     public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read \"\(path)\": \(reason)" }
 }
 

@@ -3,17 +3,19 @@ import FeedReader
 import Foundation
 import MarqueeCore
 
-/// `xmarquee-feed`: the ticker's helper that fetches and parses one feed (or reads an OPML list)
-/// and writes the result as `FeedRecord` lines on standard output. It runs as a separate process
-/// so untrusted XML, TLS and Foundation's memory stay out of the ticker; the ticker starts it once
-/// per refresh. Its exit status is always 0 when it could write a final record: failures are
-/// `error` records, which the ticker turns into one warning naming the feed.
+/// `xmarquee-feed`: the ticker's helper for the work that needs full Foundation. It fetches and
+/// parses one feed (or reads an OPML list) and writes the result as `FeedRecord` lines on standard
+/// output; with `read-config` it parses the TOML config file instead (see `ReadConfig`). It runs
+/// as a separate process so untrusted XML, TLS, the TOML parser and Foundation's memory stay out
+/// of the ticker; the ticker starts it once per refresh. For feeds its exit status is always 0
+/// when it could write a final record: failures are `error` records, which the ticker turns into
+/// one warning naming the feed.
 @main
 struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xmarquee-feed",
-        abstract: "Fetches a feed for xmarquee and prints its items as records (see FeedRecord).",
-        subcommands: [Fetch.self, OPML.self]
+        abstract: "Fetches a feed (or reads the config file) for xmarquee and prints the result as records.",
+        subcommands: [Fetch.self, OPML.self, ReadConfig.self]
     )
 }
 

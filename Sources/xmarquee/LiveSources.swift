@@ -47,7 +47,7 @@ final class LiveSources {
             running.append(schedule)
         }
         if !feedURLs.isEmpty {
-            let fetcher = Self.fetcherPath()
+            let fetcher = HelperProgram.path
             var settings = FeedSource.Settings()
             settings.refresh = options.refresh
             settings.timeout = options.feedTimeout
@@ -69,37 +69,19 @@ final class LiveSources {
         }
     }
 
-    /// The feed helper lives next to the xmarquee binary (both come out of the same build).
-    static func fetcherPath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return "xmarquee-feed" }
-        let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let directory = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
-        return directory + "/xmarquee-feed"
-    }
-
     /// Runs `xmarquee-feed opml PATH` to the end on a private loop: the XML is parsed in the
     /// helper, like every feed, and only the addresses come back.
     static func readOPML(_ path: String) -> [String] {
-        let loop = EventLoop()
-        var outcome: ChildRun.Outcome?
-        let child: ChildProcess
+        let outcome: ChildRun.Outcome
         do {
-            child = try ChildProcess(arguments: [fetcherPath(), "opml", path], searchPath: false)
+            outcome = try ChildRun.toEnd([HelperProgram.path, "opml", path], timeout: 30, outputLimit: 16 << 20)
         } catch {
             Diagnostics.fail("--opml \"\(path)\": \(error.description)", status: ExitStatus.input.rawValue)
         }
-        let run = ChildRun(child: child, loop: loop, timeout: 30, outputLimit: 16 << 20) { ended in
-            outcome = ended
-            loop.stop(status: 0)
-        }
-        _ = loop.run()
-        _ = run
         var urls: [String] = []
         var problem: String?
         var finished = false
-        for line in TextSanitizer.decode(outcome?.output ?? []).split(separator: "\n") {
+        for line in TextSanitizer.decode(outcome.output).split(separator: "\n") {
             switch FeedRecord(line: String(line)) {
             case .feed(let url)?: urls.append(url)
             case .error(let text)?: problem = text
@@ -109,7 +91,7 @@ final class LiveSources {
         }
         if let problem { Diagnostics.fail("--opml: \(problem)", status: ExitStatus.input.rawValue) }
         guard finished else {
-            let why = outcome?.failure(timeout: 30, limit: 16 << 20) ?? "no result"
+            let why = outcome.failure(timeout: 30, limit: 16 << 20) ?? "no result"
             Diagnostics.fail("--opml \"\(path)\": the feed helper failed (\(why))", status: ExitStatus.input.rawValue)
         }
         return urls

@@ -10,7 +10,8 @@ struct OptionsResolver {
     enum Failure: Error {
         /// A syntax error or a bad value: exit status 2 at start, a kept configuration on reload.
         case invalid(String)
-        /// The file named with --config cannot be read.
+        /// The config file cannot be read (a --config file missing, a directory, no permission),
+        /// or the helper that parses it cannot be run: exit status 5 at start.
         case unreadable(String)
 
         var message: String {
@@ -57,15 +58,23 @@ struct OptionsResolver {
 
     private func readConfig() -> Result<ConfigArguments, Failure> {
         guard let configPath else { return .success(ConfigArguments()) }
-        if !configIsExplicit && access(configPath, F_OK) != 0 { return .success(ConfigArguments()) }
-        let bytes: [UInt8]
+        // No file, nothing to parse: the helper is not started (the usual case, kept fast).
+        guard access(configPath, F_OK) == 0 else {
+            if !configIsExplicit { return .success(ConfigArguments()) }
+            let reason = String(cString: strerror(errno))
+            return .failure(.unreadable("config file: \(FileReadError(path: configPath, reason: reason).description)"))
+        }
+        let file: ConfigFile
         do {
-            bytes = try FileReading.contents(of: configPath, limit: 1 << 20)
+            switch try ConfigFileReader.read(configPath) {
+            case .read(let read): file = read
+            case .invalid(let error): return .failure(.invalid(error.description))
+            case .unreadable(let message): return .failure(.unreadable("config file: \(message)"))
+            }
         } catch {
-            return .failure(.unreadable("config file: \(error.description)"))
+            return .failure(.unreadable("cannot read config: \(error.message)"))
         }
         do {
-            let file = try ConfigFile(text: String(decoding: bytes, as: UTF8.self), path: configPath)
             let home = getenv("HOME").map { String(cString: $0) }
             return .success(try ConfigArguments(file: file, catalog: Options.catalog, home: home))
         } catch {

@@ -95,6 +95,41 @@ final class ConfigCommandLineTests: XCTestCase {
         XCTAssertTrue(missing.errors.contains("absent"), missing.errors)
     }
 
+    /// The TOML is parsed by the helper next to the binary: without it, a config file is one clear
+    /// error (status 5), and no config file needs no helper at all.
+    func testMissingHelperIsOneClearErrorOnlyWhenThereIsAConfig() throws {
+        let alone = folder.path + "/alone/xmarquee"
+        try FileManager.default.createDirectory(atPath: folder.path + "/alone", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PackagePaths.binary, toPath: alone)
+        let noConfig = Tool.run(alone, ["--print-config"], environment: ["DISPLAY": ":none", "XDG_CONFIG_HOME": folder.path + "/nothing"])
+        XCTAssertEqual(noConfig.status, 0, noConfig.errors)
+        XCTAssertEqual(noConfig.errors, "")
+
+        let config = folder.write("config", "speed = 40\n")
+        let run = Tool.run(alone, ["--config", config, "--print-config"], environment: ["DISPLAY": ":none"])
+        XCTAssertEqual(run.status, 5)
+        XCTAssertEqual(run.errors, "xmarquee: cannot read config: helper \(folder.path)/alone/xmarquee-feed not found\n")
+    }
+
+    /// What the helper sends back is the file's settings, whatever characters they hold.
+    func testAwkwardValuesSurviveTheHelper() {
+        let config = folder.write("config", """
+            separator = " \\\\| "
+            text = ["tab\\there", "back\\\\slash", "ünï → ✓"]
+            """)
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(settings(run)["separator"], "\" \\\\| \"")
+        XCTAssertEqual(settings(run)["text"], "[\"tab\there\", \"back\\\\slash\", \"ünï → ✓\"]")
+    }
+
+    /// A config file that is there but cannot be read is reported by the helper as before.
+    func testUnreadableConfigIsStatus5() {
+        let run = xmarquee(["--config", folder.path, "--print-config"])
+        XCTAssertEqual(run.status, 5)
+        XCTAssertEqual(run.errors, "xmarquee: config file: cannot read \"\(folder.path)\": not a regular file\n")
+    }
+
     /// The sample config documents every option: uncommented, it is accepted without a warning,
     /// and every key of --print-config appears in it.
     func testSampleConfigHasEveryKeyAndIsValid() throws {

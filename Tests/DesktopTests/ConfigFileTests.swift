@@ -1,4 +1,5 @@
 import MarqueeConfig
+import MarqueeConfigTOML
 import XCTest
 
 /// The config file read with TOMLKit and turned into command-line arguments.

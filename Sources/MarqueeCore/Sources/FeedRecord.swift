@@ -1,8 +1,5 @@
-/// What `xmarquee-feed` writes on its standard output and the ticker reads from the pipe.
-///
-/// One record per line, fields separated by a tab; inside a field a backslash, tab, line feed
-/// and carriage return are written `\\`, `\t`, `\n`, `\r`, so a field can hold any text and a
-/// line is always one record. Records:
+/// What `xmarquee-feed fetch` and `xmarquee-feed opml` write on standard output and the ticker
+/// reads from the pipe, one `RecordLine` each (tab-separated, escaped fields). Records:
 ///
 ///     item <TAB> title <TAB> link                 one message (link may be empty)
 ///     feed <TAB> url                              an OPML subscription
@@ -43,12 +40,12 @@ public enum FeedRecord: Equatable, Sendable {
         case .notModified(let v): fields = ["not-modified", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
         case .error(let text): fields = ["error", text]
         }
-        return fields.map(Self.escape).joined(separator: "\t") + "\n"
+        return RecordLine.line(fields)
     }
 
     /// Reads one line (without its newline); nil for anything that is not a record.
     public init?(line: String) {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescape($0) }
+        let fields = RecordLine.fields(Substring(line))
         func validators() -> Validators? {
             guard fields.count == 4 else { return nil }
             return Validators(etag: fields[1], lastModified: fields[2], ttl: Int(fields[3]))
@@ -61,39 +58,5 @@ public enum FeedRecord: Equatable, Sendable {
         case "error" where fields.count == 2: self = .error(fields[1])
         default: return nil
         }
-    }
-
-    static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
-        var out = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    static func unescape(_ field: Substring) -> String {
-        guard field.contains("\\") else { return String(field) }
-        var out = ""
-        var scalars = field.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == "\\", let next = scalars.next() else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch next {
-            case "t": out += "\t"
-            case "n": out += "\n"
-            case "r": out += "\r"
-            default: out.unicodeScalars.append(next)
-            }
-        }
-        return out
     }
 }
