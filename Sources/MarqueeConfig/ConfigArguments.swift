@@ -8,12 +8,17 @@ public struct OptionCatalog: Sendable {
     public var positional: String?
     /// Options whose value is a path: a leading `~/` is the home directory.
     public var pathOptions: Set<String>
+    /// Value options that may be given several times (`--feed`, `--exec`, `--schedule`): their
+    /// config key also takes a list, one argument per element.
+    public var repeatableOptions: Set<String>
 
-    public init(valueOptions: Set<String>, flags: Set<String>, positional: String?, pathOptions: Set<String> = []) {
+    public init(valueOptions: Set<String>, flags: Set<String>, positional: String?, pathOptions: Set<String> = [],
+                repeatableOptions: Set<String> = []) {
         self.valueOptions = valueOptions
         self.flags = flags
         self.positional = positional
         self.pathOptions = pathOptions
+        self.repeatableOptions = repeatableOptions
     }
 
     public var allKeys: Set<String> { valueOptions.union(flags).union(positional.map { [$0] } ?? []) }
@@ -56,6 +61,10 @@ public struct ConfigArguments: Equatable, Sendable {
             } else if catalog.flags.contains(key) {
                 guard case .boolean(let on) = setting.value else { throw fail("expected true or false") }
                 options.append(on ? "--\(key)" : "--no-\(key)")
+            } else if catalog.repeatableOptions.contains(key), case .list(let values) = setting.value {
+                for value in values {
+                    options.append("--\(key)=\(catalog.pathOptions.contains(key) ? Self.expandingHome(value, home: home) : value)")
+                }
             } else if catalog.valueOptions.contains(key) {
                 let text: String
                 switch setting.value {

@@ -6,7 +6,7 @@ extension Options {
     /// ArgumentParser reads them), so a new option gets its config key without another list.
     /// Every option here uses its property's name in kebab case as its long name.
     static let catalog: OptionCatalog = {
-        var values: Set<String> = [], flags: Set<String> = []
+        var values: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = []
         var positional: String?
         // The sources' options live in their own group; they get config keys the same way.
         for child in Array(Mirror(reflecting: Options()).children) + Array(Mirror(reflecting: SourceOptions()).children) {
@@ -14,10 +14,14 @@ extension Options {
             let name = kebabCase(String(label.dropFirst()))
             let kind = String(describing: type(of: child.value))
             if kind.hasPrefix("Flag<") { flags.insert(name) }
-            else if kind.hasPrefix("Option<") { values.insert(name) }
+            else if kind.hasPrefix("Option<") {
+                values.insert(name)
+                if kind.hasPrefix("Option<Array<") { repeatable.insert(name) }
+            }
             else if kind.hasPrefix("Argument<") { positional = name }
         }
-        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file", "opml"])
+        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file", "opml"],
+                             repeatableOptions: repeatable)
     }()
 
     /// `someOption` → `some-option`, ArgumentParser's default long name.

@@ -4,8 +4,8 @@ import XCTest
 
 /// The config file read with TOMLKit and turned into command-line arguments.
 final class ConfigFileTests: XCTestCase {
-    let catalog = OptionCatalog(valueOptions: ["font", "speed", "bar", "file", "separator"], flags: ["above", "sticky"],
-                                positional: "text", pathOptions: ["file"])
+    let catalog = OptionCatalog(valueOptions: ["font", "speed", "bar", "file", "separator", "feed"], flags: ["above", "sticky"],
+                                positional: "text", pathOptions: ["file"], repeatableOptions: ["feed"])
 
     func arguments(_ text: String) throws -> ConfigArguments {
         try ConfigArguments(file: ConfigFile(text: text, path: "config"), catalog: catalog, home: "/home/ann")
@@ -25,6 +25,14 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(result.positional, ["one", "two"])
         XCTAssertEqual(result.warnings, [])
         XCTAssertEqual(result.keyLines["speed"], 3)
+    }
+
+    func testARepeatableOptionTakesAListAndASingleOptionDoesNot() throws {
+        let result = try arguments("""
+            feed = ["https://a.example/rss", "file:///srv/b.atom"]
+            """)
+        XCTAssertEqual(result.options, ["--feed=https://a.example/rss", "--feed=file:///srv/b.atom"])
+        XCTAssertThrowsError(try arguments("font = [\"a\", \"b\"]"))
     }
 
     func testSyntaxErrorNamesTheLineAndKey() {
