@@ -11,7 +11,6 @@ public final class StandardInputReader {
     public let fd: Int32
     private var assembler: LineAssembler
     private var buffer = [UInt8](repeating: 0, count: chunkSize)
-    public private(set) var reachedEnd = false
     /// Called with the kept lines whenever they change.
     public var onChange: ([String]) -> Void = { _ in }
 
@@ -35,7 +34,6 @@ public final class StandardInputReader {
     }
 
     private func finish() -> Bool {
-        reachedEnd = true
         // At end of input the last text stays on screen and the ticker keeps running.
         if assembler.finish() { onChange(assembler.lines) }
         return false

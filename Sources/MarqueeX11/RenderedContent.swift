@@ -30,8 +30,6 @@ final class RenderedContent: StripContent {
 
     deinit { releaseTiles() }
 
-    var tileCount: Int { tiles.count }
-
     /// The pixmap of tile `index`, painting it first if needed.
     func tile(_ index: Int, frame: UInt64, painter: TilePainter) -> Pixmap {
         if var tile = tiles[index] {

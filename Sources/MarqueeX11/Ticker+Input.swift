@@ -102,8 +102,8 @@ extension Ticker {
         let layout = content.layout
         guard layout.width > 0, !content.links.isEmpty else { return nil }
         let within = StripGeometry.floorMod(position - piece.segment.anchor, layout.width)
-        let start = layout.messageStart(atOrBefore: within)
-        guard let index = layout.messageStarts.lastIndex(of: start), index < content.links.count else { return nil }
+        let index = layout.messageIndex(containing: within)
+        guard index < content.links.count else { return nil }
         let end = (index + 1 < layout.messageStarts.count ? layout.messageStarts[index + 1] : layout.width) - layout.separatorWidth
         return within < end ? content.links[index] : nil
     }

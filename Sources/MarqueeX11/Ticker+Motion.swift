@@ -97,7 +97,7 @@ extension Ticker {
         guard layout.width > 0 else { return }
         let within = StripGeometry.floorMod(shownPosition - piece.segment.anchor, layout.width)
         let starts = layout.messageStarts
-        let current = starts.lastIndex { $0 <= within } ?? 0
+        let current = layout.messageIndex(containing: within)
         let delta: Int
         if style.direction == .left {
             // Leftward text: the next message is the one after the current, to the right.

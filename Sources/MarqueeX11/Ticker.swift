@@ -130,9 +130,6 @@ public final class Ticker {
         pendingLayout = CycleLayoutBuilder(messages: shown.map(\.0), separator: style.separator)
     }
 
-    /// True while a layout is still being measured.
-    public var isLayingOut: Bool { pendingLayout != nil }
-
     private func continueLayout() {
         guard var builder = pendingLayout else { return }
         let deadline = MonotonicClock.now() + Self.layoutSliceSeconds
@@ -161,22 +158,32 @@ public final class Ticker {
         let now = MonotonicClock.now()
         let visible = shownPosition..<(shownPosition + window.width)
         let plan = motionPlan(for: content.layout, anchor: 0, at: now)
-        if timeline == nil || plan.showsOnce || timeline!.showsOnce {
-            // A first text, or a single copy (bounce, fitting text): it starts afresh.
-            timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : initialTimeline(content)
-            startMotion(plan, at: now)
-        } else if replacingVisible || !isMoving(at: now) {
-            timeline!.reset(to: content, anchor: shownPosition)
-            replan(at: now)
-        } else {
-            // Two window widths is a short wait at any useful speed; past it, a long message
-            // is cut at the entering edge rather than holding the new text back for minutes.
-            timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width)
-            noteUrgentEntering(content)
+        // A first text, or a single copy (bounce, fitting text), starts afresh; any other
+        // content enters the loop.
+        if !startAfreshIfSingleCopy(content, plan: plan, at: now, loop: { initialTimeline(content) }) {
+            if replacingVisible || !isMoving(at: now) {
+                timeline!.reset(to: content, anchor: shownPosition)
+            } else {
+                // Two window widths is a short wait at any useful speed; past it, a long message
+                // is cut at the entering edge rather than holding the new text back for minutes.
+                timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width)
+                noteUrgentEntering(content)
+            }
             replan(at: now)
         }
         updateFrameDemand()
         if !framesWanted { drawNow() }
+    }
+
+    /// Bounce and fitting text show a single copy, which cannot be swapped in at an edge: when
+    /// the plan shows one, or the timeline does (or there is none yet), the timeline and the
+    /// motion start afresh, the loop's timeline from `loop`. Returns whether they did.
+    private func startAfreshIfSingleCopy(_ content: RenderedContent, plan: MotionPlan, at now: Double,
+                                         loop: () -> StripTimeline<RenderedContent>) -> Bool {
+        guard plan.showsOnce || (timeline?.showsOnce ?? true) else { return false }
+        timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : loop()
+        startMotion(plan, at: now)
+        return true
     }
 
     /// The first text: already in view at the left edge, or (`--start offscreen`) just beyond
@@ -431,9 +438,7 @@ public final class Ticker {
         if style.motion.mode != .continuous, let content = timeline?.newest(direction: style.direction) {
             let now = MonotonicClock.now()
             let plan = motionPlan(for: content.layout, anchor: 0, at: now)
-            if plan.showsOnce || timeline!.showsOnce {
-                timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : StripTimeline(content: content, anchor: shownPosition)
-                startMotion(plan, at: now)
+            if startAfreshIfSingleCopy(content, plan: plan, at: now, loop: { StripTimeline(content: content, anchor: shownPosition) }) {
                 updateFrameDemand()
             }
         }

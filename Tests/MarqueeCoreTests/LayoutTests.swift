@@ -84,5 +84,6 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.messageStart(atOrAfter: 58), nil)
         XCTAssertEqual(layout.messageStart(atOrBefore: 31), 0)
         XCTAssertEqual(layout.messageStart(atOrBefore: 57), 57)
+        XCTAssertEqual([0, 31, 32, 56, 57, 87].map(layout.messageIndex(containing:)), [0, 0, 1, 1, 2, 2])
     }
 }

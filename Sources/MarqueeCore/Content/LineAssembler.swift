@@ -10,9 +10,6 @@ public struct LineAssembler {
         self.keep = keep
     }
 
-    /// Bytes of the line still being received (no newline yet).
-    public var pendingByteCount: Int { partial.count }
-
     /// Feeds a piece of the stream; returns true when the kept lines changed.
     public mutating func append<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         var changed = false

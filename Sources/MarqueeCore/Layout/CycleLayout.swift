@@ -63,14 +63,20 @@ public final class CycleLayout: Sendable {
         return low < messageStarts.count ? messageStarts[low] : nil
     }
 
-    /// The largest message start `<= x` (x within the cycle).
-    public func messageStart(atOrBefore x: Int) -> Int {
+    /// The index of the message whose stretch (its text and the separator after it) holds
+    /// cycle-local `x`: the last message starting at or before it.
+    public func messageIndex(containing x: Int) -> Int {
         var low = 0, high = messageStarts.count
         while low < high {
             let mid = (low + high) / 2
             if messageStarts[mid] <= x { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? messageStarts[low - 1] : 0
+        return max(0, low - 1)
+    }
+
+    /// The largest message start `<= x` (x within the cycle).
+    public func messageStart(atOrBefore x: Int) -> Int {
+        messageStarts.isEmpty ? 0 : messageStarts[messageIndex(containing: x)]
     }
 
     /// The text of one chunk as unicode scalars, for drawing.

@@ -50,6 +50,23 @@ public struct EasedRamp: Equatable, Sendable {
     /// True once the rate has reached its final value.
     public func isSettled(at time: Double) -> Bool { time >= startTime + duration }
 
+    /// The same ramp with every value moved by `delta`.
+    public func adding(_ delta: Double) -> EasedRamp {
+        EasedRamp(startTime: startTime, startValue: startValue + delta, fromRate: fromRate, toRate: toRate, duration: duration)
+    }
+
+    /// The same ramp, `seconds` later.
+    public func delayed(by seconds: Double) -> EasedRamp {
+        EasedRamp(startTime: startTime + seconds, startValue: startValue, fromRate: fromRate, toRate: toRate, duration: duration)
+    }
+
+    /// What is left of the ramp from `time` on, restarted at `value`: the same rate now, the same
+    /// final rate when the original would have reached it.
+    public func remainder(from time: Double, value: Double) -> EasedRamp {
+        EasedRamp(startTime: time, startValue: value, fromRate: rate(at: time), toRate: toRate,
+                  duration: max(0, startTime + duration - time))
+    }
+
     /// A new ramp from `time`, starting at the current value and rate: continuous in both.
     public func easing(to rate: Double, at time: Double, over duration: Double) -> EasedRamp {
         EasedRamp(startTime: time, startValue: value(at: time), fromRate: self.rate(at: time), toRate: rate, duration: duration)

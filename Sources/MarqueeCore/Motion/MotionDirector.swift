@@ -63,8 +63,6 @@ public struct MotionDirector: Equatable, Sendable {
 
     // MARK: Reading
 
-    public func programTime(at time: Double) -> Double { clock.value(at: time) }
-
     public func position(at time: Double) -> Double {
         program.position(at: clock.value(at: time)) + userOffset(at: time)
     }
@@ -105,8 +103,7 @@ public struct MotionDirector: Equatable, Sendable {
     /// the caller chose a program time that continues the motion (or wants a fresh start).
     public mutating func restart(_ newProgram: ScrollProgram, programTime: Double, at time: Double) {
         program = newProgram
-        clock = EasedRamp(startTime: time, startValue: programTime, fromRate: clock.rate(at: time), toRate: clock.toRate,
-                          duration: max(0, clock.startTime + clock.duration - time))
+        clock = clock.remainder(from: time, value: programTime)
         offset = .steady(0, from: time, value: 0)
         scrubs.removeAll()
         drag = nil
@@ -116,9 +113,7 @@ public struct MotionDirector: Equatable, Sendable {
     /// change at a time off the frame grid, a fractional position would floor one step short.
     public mutating func roundPosition(at time: Double) {
         let current = position(at: time)
-        let shift = current.rounded() - current
-        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + shift, fromRate: offset.fromRate,
-                           toRate: offset.toRate, duration: offset.duration)
+        offset = offset.adding(current.rounded() - current)
     }
 
     /// Replaces the program, keeping the position at `time` where it is: any difference between
@@ -127,11 +122,9 @@ public struct MotionDirector: Equatable, Sendable {
     public mutating func setProgram(_ newProgram: ScrollProgram, programTime: Double = 0, at time: Double) {
         let before = position(at: time)
         program = newProgram
-        clock = EasedRamp(startTime: time, startValue: programTime, fromRate: clock.rate(at: time), toRate: clock.toRate,
-                          duration: max(0, clock.startTime + clock.duration - time))
+        clock = clock.remainder(from: time, value: programTime)
         let shift = before - position(at: time)
-        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + shift, fromRate: offset.fromRate,
-                           toRate: offset.toRate, duration: offset.duration)
+        offset = offset.adding(shift)
         if drag != nil { drag!.offsetStart += shift }
     }
 
@@ -146,10 +139,8 @@ public struct MotionDirector: Equatable, Sendable {
     /// continues from where it stood instead of jumping ahead by the time it was hidden.
     public mutating func suspend(for seconds: Double) {
         guard seconds > 0 else { return }
-        clock = EasedRamp(startTime: clock.startTime + seconds, startValue: clock.startValue, fromRate: clock.fromRate,
-                          toRate: clock.toRate, duration: clock.duration)
-        offset = EasedRamp(startTime: offset.startTime + seconds, startValue: offset.startValue, fromRate: offset.fromRate,
-                           toRate: offset.toRate, duration: offset.duration)
+        clock = clock.delayed(by: seconds)
+        offset = offset.delayed(by: seconds)
         for index in scrubs.indices { scrubs[index].start += seconds }
     }
 
@@ -231,7 +222,6 @@ public struct MotionDirector: Equatable, Sendable {
     private mutating func foldFinishedScrubs(at time: Double) {
         let finished = scrubs.filter { $0.isFinished(at: time) }.reduce(0) { $0 + $1.delta }
         scrubs.removeAll { $0.isFinished(at: time) }
-        offset = EasedRamp(startTime: offset.startTime, startValue: offset.startValue + finished, fromRate: offset.fromRate,
-                           toRate: offset.toRate, duration: offset.duration)
+        offset = offset.adding(finished)
     }
 }
