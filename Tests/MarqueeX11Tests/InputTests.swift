@@ -10,16 +10,9 @@ final class InputTests: XCTestCase {
     override class func setUp() { server = try! XvfbServer(width: 1200, height: 200) }
     override class func tearDown() { server.stop(); server = nil }
 
+
     private func launch(_ arguments: [String], input: Bool = false) throws -> (TickerProcess, XProbe, Window) {
-        let ticker = try TickerProcess(arguments, display: Self.server.display, withInput: input)
-        let probe = try XProbe(Self.server.display)
-        var window: Window?
-        waitUntil(timeout: 10) {
-            window = probe.window(ofProcess: ticker.pid)
-            return window != nil
-        }
-        guard let window else { throw TestSupportError("no window; stderr: \(ticker.standardError)") }
-        return (ticker, probe, window)
+        try TickerProcess.launchWithWindow(arguments, display: Self.server.display, input: input, settle: 0)
     }
 
     /// Whether the window shows full blocks (█): they ink the whole text height, letters never do,

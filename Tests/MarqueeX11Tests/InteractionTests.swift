@@ -9,18 +9,10 @@ final class InteractionTests: XCTestCase {
     override class func setUp() { server = try! XvfbServer(width: 1000, height: 200) }
     override class func tearDown() { server.stop(); server = nil }
 
+
     private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
-        let ticker = try TickerProcess(["--geometry", "700x40+0+0", "--font", "DejaVu Sans:size=14"] + arguments,
-                                       display: Self.server.display)
-        let probe = try XProbe(Self.server.display)
-        var window: Window?
-        waitUntil(timeout: 10) {
-            window = probe.window(ofProcess: ticker.pid)
-            return window != nil
-        }
-        guard let window else { throw TestSupportError("no window; stderr: \(ticker.standardError)") }
-        Thread.sleep(forTimeInterval: 0.3)
-        return (ticker, probe, window)
+        try TickerProcess.launchWithWindow(["--geometry", "700x40+0+0", "--font", "DejaVu Sans:size=14"] + arguments,
+                                           display: Self.server.display)
     }
 
     private func xdotool(_ arguments: String...) {

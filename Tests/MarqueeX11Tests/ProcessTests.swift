@@ -18,21 +18,10 @@ final class ProcessTests: XCTestCase {
 
     private var display: String { Self.server.display }
 
-    private func launch(_ arguments: [String], input: Bool = false) throws -> (TickerProcess, XProbe, Window) {
-        let ticker = try TickerProcess(arguments, display: display, withInput: input)
-        let probe = try XProbe(display)
-        var window: Window?
-        waitUntil(timeout: 10) {
-            window = probe.window(ofProcess: ticker.pid)
-            return window != nil
-        }
-        guard let window else {
-            ticker.stop()
-            throw TestSupportError("no window appeared; stderr: \(ticker.standardError)")
-        }
-        Thread.sleep(forTimeInterval: 0.3)
-        return (ticker, probe, window)
+    private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
+        try TickerProcess.launchWithWindow(arguments, display: display)
     }
+
 
     func testWindowHasItsIdentityAndTheTextMoves() throws {
         let (ticker, probe, window) = try launch(["--geometry", "600x40+0+0", "Markets rally as tech stocks climb"])

@@ -26,18 +26,7 @@ final class SourceTests: XCTestCase {
     private let look = ["--font", "DejaVu Sans:size=14", "--geometry", "800x40+0+0"]
 
     private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
-        let ticker = try TickerProcess(arguments + look, display: Self.server.display)
-        let probe = try XProbe(Self.server.display)
-        var window: Window?
-        waitUntil(timeout: 10) {
-            window = probe.window(ofProcess: ticker.pid)
-            return window != nil
-        }
-        guard let window else {
-            ticker.stop()
-            throw TestSupportError("no window; stderr: \(ticker.standardError)")
-        }
-        return (ticker, probe, window)
+        try TickerProcess.launchWithWindow(arguments + look, display: Self.server.display, settle: 0)
     }
 
     /// Ends the ticker the polite way, so it takes its running commands down with it (a SIGKILL

@@ -104,10 +104,7 @@ final class TickerPixelTests: XCTestCase, TickerRigTests {
 
     func testStandingTextDrawsOnlyWhenAsked() throws {
         let rig = try makeRig(["Standing still"], speed: 0)
-        let stopper = FrameTimer()!
-        stopper.arm(at: MonotonicClock.now() + 1.0)
-        rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
-        _ = rig.loop.run()
+        _ = run(rig, seconds: 1.0)
         XCTAssertLessThanOrEqual(rig.ticker.framesDrawn, 3, "only the map and its exposure draw")
         XCTAssertEqual(rig.ticker.shownPosition, 0)
         let (reference, _) = try referenceCycle(rig, ["Standing still"])

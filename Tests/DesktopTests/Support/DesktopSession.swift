@@ -23,7 +23,9 @@ final class DesktopSession {
         self.height = height
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        // -noreset: without it the server resets whenever its last client leaves (the old
+        // openbox during --replace), and a client connecting meanwhile is refused.
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
         let ready = Pipe()
         server.standardOutput = ready
         server.standardError = FileHandle.nullDevice

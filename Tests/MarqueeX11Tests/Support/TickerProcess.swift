@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 
 /// The real `xmarquee` executable run as a child process, as a user would run it.
@@ -41,6 +42,25 @@ final class TickerProcess {
         let errors = self.errors
         errorPipe.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
         try process.run()
+    }
+
+    /// Starts the executable and waits (up to 10 s) for its window to be viewable, then `settle`
+    /// seconds more; throws with the ticker's standard error when no window appears.
+    static func launchWithWindow(_ arguments: [String], display: String, input: Bool = false,
+                                 settle: TimeInterval = 0.3) throws -> (TickerProcess, XProbe, Window) {
+        let ticker = try TickerProcess(arguments, display: display, withInput: input)
+        let probe = try XProbe(display)
+        var window: Window?
+        waitUntil(timeout: 10) {
+            window = probe.window(ofProcess: ticker.pid)
+            return window != nil
+        }
+        guard let window else {
+            ticker.stop()
+            throw TestSupportError("no window appeared; stderr: \(ticker.standardError)")
+        }
+        Thread.sleep(forTimeInterval: settle)
+        return (ticker, probe, window)
     }
 
     var pid: Int32 { process.processIdentifier }

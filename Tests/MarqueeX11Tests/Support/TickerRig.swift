@@ -41,25 +41,41 @@ extension TickerRigTests {
     /// Runs the loop until `count` more frames have been composed; returns (position, time) of each.
     @discardableResult
     func runFrames(_ rig: Rig, _ count: Int) -> [(position: Int, time: Double)] {
+        let (frames, reached) = runLoop(rig, seconds: 10, frameCount: count)
+        XCTAssertTrue(reached, "frames did not come within 10 s")
+        return frames
+    }
+
+    /// Runs the loop for `seconds` of wall time, collecting frames.
+    func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
+        runLoop(rig, seconds: seconds, frameCount: nil).frames
+    }
+
+    /// Runs the loop until `frameCount` frames have been composed (when given) or `seconds` have
+    /// passed; returns the frames and whether the count was reached. The last frame, queued for
+    /// the next vblank, has reached the window when this returns.
+    private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
         var frames: [(position: Int, time: Double)] = []
+        var reached = false
         // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
         rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, time in
             frames.append((position, time))
-            if frames.count >= count { loop?.stop(status: 0) }
+            if let frameCount, frames.count >= frameCount {
+                reached = true
+                loop?.stop(status: 0)
+            }
         }
-        let watchdog = FrameTimer()!
-        watchdog.arm(at: MonotonicClock.now() + 10)
-        rig.loop.watch(watchdog.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 1) }
-        let status = rig.loop.run()
-        rig.loop.unwatch(watchdog.fd)
-        XCTAssertEqual(status, 0, "frames did not come within 10 s")
+        let stopper = FrameTimer()!
+        stopper.arm(at: MonotonicClock.now() + seconds)
+        rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
+        _ = rig.loop.run()
+        rig.loop.unwatch(stopper.fd)
         rig.ticker.onFrameDrawn = nil
         rig.loop.restart()
-        // The last frame is queued for the next vblank: let it reach the window.
         rig.connection.flush()
         Thread.sleep(forTimeInterval: 0.06)
         rig.connection.sync()
-        return frames
+        return (frames, reached)
     }
 
     func capture(_ rig: Rig) throws -> WindowPixels {
