@@ -63,12 +63,12 @@ public final class FontFace: GlyphMeasurer {
     public var height: Int { ascent + descent }
 
     @inline(__always)
-    func glyph(for scalar: Unicode.Scalar) -> FT_UInt {
-        XftCharIndex(connection.display, font, scalar.value)
+    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UnsafeMutablePointer<XftFont>, index: FT_UInt) {
+        (font, XftCharIndex(connection.display, font, scalar.value))
     }
 
-    public func advance(of scalar: Unicode.Scalar) -> Int {
-        var glyph = self.glyph(for: scalar)
+    public func advance(of scalar: Unicode.Scalar, font slot: Int) -> Int {
+        var glyph = XftCharIndex(connection.display, font, scalar.value)
         var info = XGlyphInfo()
         XftGlyphExtents(connection.display, font, &glyph, 1, &info)
         return Int(info.xOff)

@@ -17,12 +17,8 @@ final class RenderedContent: StripContent {
         var lastUsedFrame: UInt64
     }
 
-    /// Each message's link, in layout order (nil: no link).
-    let links: [String?]
-
-    init(layout: CycleLayout, links: [String?] = [], connection: XConnection) {
+    init(layout: CycleLayout, connection: XConnection) {
         self.layout = layout
-        self.links = links
         self.connection = connection
         copiesPerUnit = layout.width > 0 ? StripGeometry.copiesPerUnit(cycle: layout.width) : 0
         unitWidth = layout.width * copiesPerUnit

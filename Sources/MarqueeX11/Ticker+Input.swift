@@ -93,19 +93,14 @@ extension Ticker {
         }
     }
 
-    /// The link of the message under window column `x`, if it has one (not its separator).
+    /// The link of the text under window column `x`, if it has one (not its separator).
     func link(atWindowX x: Int) -> String? {
         guard let timeline else { return nil }
         let position = shownPosition + x
         guard let piece = timeline.pieces(in: position..<(position + 1)).first else { return nil }
-        let content = piece.segment.content
-        let layout = content.layout
-        guard layout.width > 0, !content.links.isEmpty else { return nil }
-        let within = StripGeometry.floorMod(position - piece.segment.anchor, layout.width)
-        let index = layout.messageIndex(containing: within)
-        guard index < content.links.count else { return nil }
-        let end = (index + 1 < layout.messageStarts.count ? layout.messageStarts[index + 1] : layout.width) - layout.separatorWidth
-        return within < end ? content.links[index] : nil
+        let layout = piece.segment.content.layout
+        guard layout.width > 0 else { return nil }
+        return layout.link(at: StripGeometry.floorMod(position - piece.segment.anchor, layout.width))
     }
 
     /// A hand over linked text, the default arrow elsewhere.

@@ -28,11 +28,10 @@ public final class Ticker {
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontFace, advances: AdvanceCache)?
-    var messages: [String] = []
-    /// Each message's link (a feed item's address), aligned with `messages`.
-    var links: [String?] = []
-    /// The links of the layout being measured, aligned with its (non-empty) messages.
-    var pendingLinks: [String?] = []
+    /// The messages on show (with their links and whether their tags are read).
+    var messages: [Message] = []
+    /// Puts right-to-left text into visual order (nil: every line as written).
+    public var reordering: LineReordering?
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
     /// The pointer's column while it is over the window, to show a hand over linked text.
@@ -76,7 +75,7 @@ public final class Ticker {
         self.font = font
         advances = AdvanceCache(measurer: font)
         painter = TilePainter(connection: connection, font: font, advances: advances, foreground: style.foreground,
-                              background: style.background, height: window.height)
+                              background: style.background, capsule: style.capsule, height: window.height)
         buffers = BackBufferPool(connection: connection, width: window.width, height: window.height)
         let hz = RefreshRate.current(on: connection)
         if allowPresent, let present = PresentPacer(connection: connection, window: window.id, refreshHz: hz) {
@@ -112,22 +111,19 @@ public final class Ticker {
 
     /// Messages with their links (feed items): a click on a linked message opens it.
     public func setMessages(_ messages: [Message]) {
-        self.messages = messages.map(\.text)
-        links = messages.map(\.link)
+        self.messages = messages
         layOut()
     }
 
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
-        var shown = Array(zip(messages, links))
+        var shown = messages
         if let urgent, !urgent.isEntering {
             // It enters first: the start of the cycle for leftward text, its end for rightward.
-            if style.direction == .left { shown.insert((urgent.text, nil), at: 0) } else { shown.append((urgent.text, nil)) }
+            let message = Message(urgent.text)
+            if style.direction == .left { shown.insert(message, at: 0) } else { shown.append(message) }
         }
-        // The layout leaves empty messages out: so do the links, to stay aligned.
-        shown.removeAll { $0.0.isEmpty }
-        pendingLinks = shown.map(\.1)
-        pendingLayout = CycleLayoutBuilder(messages: shown.map(\.0), separator: style.separator)
+        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering)
     }
 
     private func continueLayout() {
@@ -146,10 +142,10 @@ public final class Ticker {
         if let (newFont, newAdvances) = pendingFont {
             font = newFont
             advances = newAdvances
-            painter = painter.with(font: newFont, advances: newAdvances)
+            painter = painter.with(font: newFont, advances: newAdvances, capsule: style.capsule)
             pendingFont = nil
         }
-        adopt(RenderedContent(layout: layout, links: pendingLinks, connection: connection), replacingVisible: replacesFont)
+        adopt(RenderedContent(layout: layout, connection: connection), replacingVisible: replacesFont)
     }
 
     /// - Parameter replacingVisible: show the new content at once, in place (a new font: the old
@@ -226,10 +222,17 @@ public final class Ticker {
         if !framesWanted { drawNow() }
     }
 
-    /// A new separator: the messages are laid out again and swapped in like new text.
-    public func setSeparator(_ separator: String) {
-        guard separator != style.separator else { return }
-        style.separator = separator
+    /// A new separator, padding, markup or item box: the messages are laid out again and
+    /// swapped in like new text (a new box colour alone repaints in place).
+    public func setLayout(_ layout: LayoutSettings, capsule: CapsuleStyle?) {
+        if capsule != style.capsule {
+            style.capsule = capsule
+            painter = painter.with(font: font, advances: advances, capsule: capsule)
+            timeline?.segments.forEach { $0.content.releaseTiles() }
+            drawNow()
+        }
+        guard layout != style.layout else { return }
+        style.layout = layout
         setMessages(messages)
     }
 

@@ -7,20 +7,41 @@ public struct TickerStyle: Sendable {
     /// Requested pixels per second (0: the text stands still).
     public var speed: Double
     public var direction: ScrollDirection
-    public var separator: String
+    /// Separator, padding around each message, and whether inline formatting is read.
+    public var layout: LayoutSettings
+    /// A rounded box behind each message (nil: none).
+    public var capsule: CapsuleStyle?
     /// Modes, timing, and what the pointer does.
     public var motion: MotionSettings
     /// Width in pixels over which the text fades out at both edges (0: no fade).
     public var fade: Int
 
-    public init(foreground: RGBAColor, background: RGBAColor, speed: Double, direction: ScrollDirection, separator: String,
-                motion: MotionSettings = MotionSettings(), fade: Int = 0) {
+    public init(foreground: RGBAColor, background: RGBAColor, speed: Double, direction: ScrollDirection,
+                layout: LayoutSettings, capsule: CapsuleStyle? = nil, motion: MotionSettings = MotionSettings(), fade: Int = 0) {
         self.foreground = foreground
         self.background = background
         self.speed = speed
         self.direction = direction
-        self.separator = separator
+        self.layout = layout
+        self.capsule = capsule
         self.motion = motion
         self.fade = fade
+    }
+
+    public var separator: String {
+        get { layout.separator }
+        set { layout.separator = newValue }
+    }
+}
+
+/// The box drawn behind each message (`--item-bg`), its text inset by the layout's padding.
+public struct CapsuleStyle: Equatable, Sendable {
+    public var color: RGBAColor
+    /// Corner radius in pixels; nil rounds the ends fully (a capsule).
+    public var radius: Int?
+
+    public init(color: RGBAColor, radius: Int? = nil) {
+        self.color = color
+        self.radius = radius
     }
 }

@@ -1,30 +1,31 @@
 import CX11
 import MarqueeCore
 
-/// Paints tiles of a content: background, then every glyph placed at its measured advance.
+/// Paints tiles of a content: the background, each message's capsule, the `%{B…}` boxes, then
+/// every glyph in its run's colour and font, placed at its measured advance.
 final class TilePainter {
     private let connection: XConnection
     private let font: FontFace
     private let advances: AdvanceCache
-    private var foreground: ColorResource
-    private var background: ColorResource
+    private var colors = ColorCache()
     private let draw: OpaquePointer
     private var specs: [XftGlyphFontSpec] = []
     private(set) var height: Int
     private var baseline: Int
+    private let capsules: CapsulePainter?
 
-    private var foregroundColor: RGBAColor
-    private var backgroundColor: RGBAColor
+    private var foreground: RGBAColor
+    private var background: RGBAColor
 
-    init(connection: XConnection, font: FontFace, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor, height: Int) {
+    init(connection: XConnection, font: FontFace, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor,
+         capsule: CapsuleStyle?, height: Int) {
         self.connection = connection
-        foregroundColor = foreground
-        backgroundColor = background
+        self.foreground = foreground
+        self.background = background
         self.font = font
         self.advances = advances
-        self.foreground = ColorResource(connection: connection, rgba: foreground)
-        self.background = ColorResource(connection: connection, rgba: background)
         draw = XftDrawCreate(connection.display, connection.root, connection.visual, connection.colormap)
+        capsules = capsule.map { CapsulePainter(connection: connection, style: $0) }
         self.height = height
         baseline = 0
         setHeight(height)
@@ -34,19 +35,17 @@ final class TilePainter {
 
     /// Tiles painted from now on use these colours.
     func setColors(foreground: RGBAColor, background: RGBAColor) {
-        foregroundColor = foreground
-        backgroundColor = background
-        self.foreground = ColorResource(connection: connection, rgba: foreground)
-        self.background = ColorResource(connection: connection, rgba: background)
+        self.foreground = foreground
+        self.background = background
     }
 
-    /// A painter for another font, with the same colours and height.
-    func with(font: FontFace, advances: AdvanceCache) -> TilePainter {
-        TilePainter(connection: connection, font: font, advances: advances, foreground: foregroundColor,
-                    background: backgroundColor, height: height)
+    /// A painter for another font or item box, with the same colours and height.
+    func with(font: FontFace, advances: AdvanceCache, capsule: CapsuleStyle?) -> TilePainter {
+        TilePainter(connection: connection, font: font, advances: advances, foreground: foreground,
+                    background: background, capsule: capsule, height: height)
     }
 
-    var backgroundPixel: UInt { background.pixel }
+    var backgroundPixel: UInt { colors.resource(for: background, on: connection).pixel }
 
     /// Text is centred vertically on its ascent + descent box.
     func setHeight(_ newHeight: Int) {
@@ -57,10 +56,11 @@ final class TilePainter {
     func paint(tile index: Int, of content: RenderedContent) -> Pixmap {
         let tileStart = index * StripGeometry.tileWidth
         let tileWidth = min(StripGeometry.tileWidth, content.unitWidth - tileStart)
-        let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(tileWidth), UInt32(max(height, 1)),
+        let rows = max(height, 1)
+        let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(tileWidth), UInt32(rows),
                                    UInt32(connection.depth))
         XftDrawChange(draw, pixmap)
-        XftDrawRect(draw, &background.color, 0, 0, UInt32(tileWidth), UInt32(max(height, 1)))
+        fill(background, x: 0, width: tileWidth, top: 0, bottom: rows)
         let layout = content.layout
         let cycle = layout.width
         // Glyphs may overhang their advance (italics, wide bearings): draw neighbours too.
@@ -70,17 +70,55 @@ final class TilePainter {
             let lower = tileStart - copyStart - margin
             let upper = tileStart + tileWidth - copyStart + margin
             guard upper > 0 && lower < cycle else { continue }
-            for chunk in layout.chunks(overlapping: max(lower, 0), min(upper, cycle)) {
-                var x = copyStart + chunk.x - tileStart
-                specs.removeAll(keepingCapacity: true)
-                for scalar in layout.scalars(of: chunk) {
-                    specs.append(XftGlyphFontSpec(font: font.font, glyph: font.glyph(for: scalar),
-                                                  x: Int16(clamping: x), y: Int16(clamping: baseline)))
-                    x += advances.advance(of: scalar)
-                }
-                XftDrawGlyphFontSpec(draw, &foreground.color, &specs, Int32(specs.count))
+            let offset = copyStart - tileStart
+            let chunks = layout.chunks(overlapping: max(lower, 0), min(upper, cycle))
+            // Boxes first, all of them, so no box covers a neighbour's overhanging glyph.
+            if let capsules {
+                capsules.paint(messagesOf: layout, from: max(lower, 0), to: min(upper, cycle), offset: offset,
+                               height: rows, fontHeight: font.height, on: XftDrawPicture(draw))
             }
+            // `%{B…}` boxes fill the strip's height, or the capsule's band when messages have capsules.
+            let band = capsules == nil ? (top: 0, bottom: rows) : CapsulePainter.band(height: rows, fontHeight: font.height)
+            for chunk in chunks {
+                if let box = layout.style(of: chunk).background {
+                    fill(box, x: offset + chunk.x, width: chunk.width, top: band.top, bottom: band.bottom)
+                }
+            }
+            for chunk in chunks { drawGlyphs(of: chunk, in: layout, at: offset + chunk.x) }
         }
         return pixmap
+    }
+
+    private func fill(_ color: RGBAColor, x: Int, width: Int, top: Int, bottom: Int) {
+        guard width > 0, bottom > top else { return }
+        let resource = colors.resource(for: color, on: connection)
+        XftDrawRect(draw, &resource.color, Int32(clamping: x), Int32(top), UInt32(width), UInt32(bottom - top))
+    }
+
+    private func drawGlyphs(of chunk: LayoutChunk, in layout: CycleLayout, at start: Int) {
+        let style = layout.style(of: chunk)
+        var x = start
+        specs.removeAll(keepingCapacity: true)
+        for scalar in layout.scalars(of: chunk) {
+            let glyph = font.glyph(for: scalar, font: style.font)
+            specs.append(XftGlyphFontSpec(font: glyph.font, glyph: glyph.index,
+                                          x: Int16(clamping: x), y: Int16(clamping: baseline)))
+            x += advances.advance(of: scalar, font: style.font)
+        }
+        guard !specs.isEmpty else { return }
+        let resource = colors.resource(for: style.foreground ?? foreground, on: connection)
+        XftDrawGlyphFontSpec(draw, &resource.color, &specs, Int32(specs.count))
+    }
+}
+
+/// The Xft colours in use, allocated once each (runs share a handful of colours).
+struct ColorCache {
+    private var resources: [RGBAColor: ColorResource] = [:]
+
+    mutating func resource(for color: RGBAColor, on connection: XConnection) -> ColorResource {
+        if let resource = resources[color] { return resource }
+        let resource = ColorResource(connection: connection, rgba: color)
+        resources[color] = resource
+        return resource
     }
 }

@@ -6,12 +6,16 @@ import MarqueeX11
 /// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and applies what
 /// changed without restarting the motion. An invalid edit keeps the running configuration.
 ///
-/// Applied live: colours, font, speed, direction, separator, messages (`text`); for a window
+/// Applied live: colours, fonts, speed, direction, separator, item boxes and padding, markup,
+/// messages (`text`); for a window
 /// `above` and `sticky`, for a bar `height` and `monitor` (a bar without a height follows the
 /// font's). Everything else (window or bar, geometry, inputs, display) is fixed when the window
 /// is made: a change there is reported as needing a restart.
 final class LiveConfig {
-    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text"]
+    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text", "markup",
+                                        "item-bg", "item-padding", "item-radius"]
+    /// Keys that need the X server to resolve (colour names, fonts).
+    static let lookKeys: Set<String> = ["fg", "bg", "font", "item-bg", "item-radius", "item-padding", "separator", "markup"]
     static let windowKeys: Set<String> = ["above", "sticky"]
     static let barKeys: Set<String> = ["height", "monitor"]
 
@@ -67,13 +71,14 @@ final class LiveConfig {
         }
 
         let needsRestart = changed.subtracting(Self.liveKeys.union(bar == nil ? Self.windowKeys : Self.barKeys))
-        if changed.contains("fg") || changed.contains("bg") || changed.contains("font") {
+        if !changed.isDisjoint(with: Self.lookKeys) {
             switch TickerApp.resolveLook(new, on: connection) {
             case .failure(let problem):
                 Diagnostics.error("\(problem.message); keeping the running configuration")
                 return
             case .success(let (style, font)):
                 ticker.setColors(foreground: style.foreground, background: style.background)
+                ticker.setLayout(style.layout, capsule: style.capsule)
                 if changed.contains("font") {
                     ticker.setFont(font)
                     fontHeight = font.height
@@ -81,7 +86,6 @@ final class LiveConfig {
             }
         }
         ticker.setSpeed(new.speed, direction: new.direction)
-        ticker.setSeparator(new.separator)
         if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.entries) }
         if let bar {
             bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)

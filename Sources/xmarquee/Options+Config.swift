@@ -54,7 +54,8 @@ extension Options {
         }
         var list: [(String, String)] = [
             ("text", "[" + text.map(quoted).joined(separator: ", ") + "]"),
-            ("font", quoted(font)), ("fg", quoted(fg)), ("bg", quoted(bg)),
+            ("font", font.count == 1 ? quoted(font[0]) : "[" + font.map(quoted).joined(separator: ", ") + "]"),
+            ("markup", String(markup)), ("fg", quoted(fg)), ("bg", quoted(bg)),
             ("speed", String(speed)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
             ("stdin", String(stdin)), ("keep", String(keep)),
             ("above", String(above)), ("sticky", String(sticky)),
@@ -63,6 +64,9 @@ extension Options {
             ("click-to-pause", String(clickToPause)), ("fade", String(fade)), ("name", quoted(name)),
         ]
         if let duration { list.append(("duration", String(duration))) }
+        if let itemBg { list.append(("item-bg", quoted(itemBg))) }
+        if let itemPadding { list.append(("item-padding", String(itemPadding))) }
+        if let itemRadius { list.append(("item-radius", String(itemRadius))) }
         if let file { list.append(("file", quoted(file))) }
         if let geometry { list.append(("geometry", quoted(geometry))) }
         if let bar { list.append(("bar", quoted(bar.rawValue))) }

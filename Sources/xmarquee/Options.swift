@@ -24,8 +24,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("With standard input: how many of the latest lines to keep.", valueName: "n"))
     var keep: Int = 1
 
-    @Option(help: ArgumentHelp("Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\".", valueName: "pattern"))
-    var font: String = "sans-serif:size=14"
+    @Option(help: ArgumentHelp("Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\". Repeat it for more fonts: inline %{T2} selects the second. Characters a font lacks come from another font that has them.", valueName: "pattern"))
+    var font: [String] = ["sans-serif:size=14"]
 
     @Option(help: ArgumentHelp("Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color"))
     var fg: String = "#f0f0f0"
@@ -41,6 +41,19 @@ struct Options: ParsableArguments {
 
     @Option(help: ArgumentHelp("Text between messages and between copies.", valueName: "text"))
     var separator: String = "   •   "
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "Read inline formatting (%{F#f00}, %{B#333}, %{T2}, %{A:url:}…%{A}, %%) in the text, files, commands, schedules and the clock; feed text never is.")
+    var markup = true
+
+    @Option(help: ArgumentHelp("A rounded box of this colour behind each message (same forms as --fg).", valueName: "color"))
+    var itemBg: String?
+
+    @Option(help: ArgumentHelp("Pixels before and after each message's text (default: 8 with --item-bg, else 0).", valueName: "px"))
+    var itemPadding: Int?
+
+    @Option(help: ArgumentHelp("Corner radius of --item-bg boxes (default: fully round ends).", valueName: "px"))
+    var itemRadius: Int?
 
     @Option(help: ArgumentHelp("continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back.", valueName: "continuous|overflow|bounce"))
     var mode: MotionSettings.Mode = .continuous
@@ -98,6 +111,11 @@ struct Options: ParsableArguments {
         text.filter { $0 != "-" }.map(TextSanitizer.singleLine).filter { !$0.isEmpty }
     }
 
+    /// Separator, padding and markup as the layout takes them.
+    var layoutSettings: LayoutSettings {
+        LayoutSettings(separator: separator, padding: itemPadding ?? (itemBg == nil ? 0 : 8), interpretsMarkup: markup)
+    }
+
     var parsedGeometry: WindowGeometry? { geometry.flatMap(WindowGeometry.init(parsing:)) }
 
     var motionSettings: MotionSettings {
@@ -125,10 +143,17 @@ struct Options: ParsableArguments {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("invalid --geometry \"\(geometry)\": expected WxH+X+Y, e.g. 1920x32+0+0")
         }
-        for (name, value) in [("--fg", fg), ("--bg", bg)] where value.hasPrefix("#") && RGBAColor(hex: value) == nil {
+        for (name, value) in [("--fg", fg), ("--bg", bg), ("--item-bg", itemBg ?? "")] where value.hasPrefix("#") && RGBAColor(hex: value) == nil {
             throw ValidationError("invalid \(name) \"\(value)\": expected #rgb, #rrggbb, #rrggbbaa or a colour name")
         }
-        if font.isEmpty { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
+        if font.isEmpty || font.contains(where: \.isEmpty) { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
+        guard font.count <= 9 else { throw ValidationError("invalid --font: at most 9 fonts (%{T1} to %{T9})") }
+        if let itemPadding, !(0...1000).contains(itemPadding) {
+            throw ValidationError("invalid --item-padding \"\(itemPadding)\": expected 0 to 1000 pixels")
+        }
+        if let itemRadius, !(0...1000).contains(itemRadius) {
+            throw ValidationError("invalid --item-radius \"\(itemRadius)\": expected 0 to 1000 pixels")
+        }
         guard pauseAtStart.isFinite, (0...3600).contains(pauseAtStart) else {
             throw ValidationError("invalid --pause-at-start \"\(pauseAtStart)\": expected 0 to 3600 seconds")
         }

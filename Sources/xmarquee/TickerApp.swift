@@ -124,16 +124,23 @@ struct TickerApp {
         guard let background = ColorSpec.resolve(options.bg, on: connection) else {
             return .failure(LookProblem(message: "invalid --bg \"\(options.bg)\": not a colour"))
         }
+        var capsule: CapsuleStyle?
+        if let itemBg = options.itemBg {
+            guard let color = ColorSpec.resolve(itemBg, on: connection) else {
+                return .failure(LookProblem(message: "invalid --item-bg \"\(itemBg)\": not a colour"))
+            }
+            capsule = CapsuleStyle(color: color, radius: options.itemRadius)
+        }
         let font: FontFace
         do {
-            let (opened, warning) = try FontFace.open(pattern: options.font, on: connection)
+            let (opened, warning) = try FontFace.open(pattern: options.font[0], on: connection)
             if let warning { Diagnostics.warn(warning) }
             font = opened
         } catch {
             return .failure(LookProblem(message: error.description))
         }
         let style = TickerStyle(foreground: foreground, background: background, speed: options.speed,
-                                direction: options.direction, separator: options.separator,
+                                direction: options.direction, layout: options.layoutSettings, capsule: capsule,
                                 motion: options.motionSettings, fade: options.fade)
         return .success((style, font))
     }

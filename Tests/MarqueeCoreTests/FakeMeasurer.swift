@@ -1,17 +1,20 @@
 import MarqueeCore
 
 /// A font where every character has a known width: 'i' 3 px, 'W' 15 px, space 4 px, others 8 px.
-/// Deliberately proportional, so a monospace assumption would fail the tests.
+/// Deliberately proportional, so a monospace assumption would fail the tests. Font slot n
+/// multiplies every width by n + 1, so a run in the second font measures twice as wide.
 final class FakeMeasurer: GlyphMeasurer {
     private(set) var calls = 0
-    func advance(of scalar: Unicode.Scalar) -> Int {
+    func advance(of scalar: Unicode.Scalar, font: Int) -> Int {
         calls += 1
+        let width: Int
         switch scalar {
-        case "i": return 3
-        case "W": return 15
-        case " ": return 4
-        default: return 8
+        case "i": width = 3
+        case "W": width = 15
+        case " ": width = 4
+        default: width = 8
         }
+        return width * (font + 1)
     }
 }
 

@@ -4,9 +4,19 @@
 public struct Message: Equatable, Sendable {
     public var text: String
     public var link: String?
+    /// Whether inline formatting (`%{F#f00}`…) in the text is interpreted: true for what the user
+    /// writes (arguments, files, commands, schedules, the clock), false for text that is data
+    /// from elsewhere (feed items), which is always shown exactly as it came.
+    public var markup: Bool
 
-    public init(_ text: String, link: String? = nil) {
+    public init(_ text: String, link: String? = nil, markup: Bool = true) {
         self.text = text
         self.link = link
+        self.markup = markup
+    }
+
+    /// Text from outside (a feed item): never interpreted as formatting.
+    public static func data(_ text: String, link: String? = nil) -> Message {
+        Message(text, link: link, markup: false)
     }
 }

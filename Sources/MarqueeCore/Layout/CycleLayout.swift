@@ -1,4 +1,5 @@
-/// A run of up to `CycleLayoutBuilder.maxChunkScalars` characters with a known position and width.
+/// A run of up to `CycleLayoutBuilder.maxChunkScalars` characters in one style, with a known
+/// position and width.
 ///
 /// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
 /// search, so the work for a frame never depends on how long the whole text is.
@@ -8,27 +9,36 @@ public struct LayoutChunk: Equatable, Sendable {
     /// Left edge within the cycle, in pixels.
     public var x: Int
     public var width: Int
+    /// Index of its style in `CycleLayout.styles`.
+    public var style: Int
     public var end: Int { x + width }
 }
 
-/// One cycle of the strip: every message followed by the separator, measured and positioned.
-/// The strip repeats this cycle forever.
+/// One cycle of the strip: every message (inside its padding) followed by the separator,
+/// measured and positioned. The strip repeats this cycle forever.
 public final class CycleLayout: Sendable {
-    /// All messages and separators, concatenated, as UTF-8.
+    /// All messages and separators as drawn: tags removed, right-to-left text in visual order.
     public let text: [UInt8]
     public let chunks: [LayoutChunk]
+    /// The distinct styles the chunks use; index 0 is always the plain style.
+    public let styles: [TextStyle]
     /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
     public let width: Int
-    /// Left edge of each message within the cycle, ascending; the first is 0.
+    /// Left edge of each message (its padding included) within the cycle, ascending; the first is 0.
     public let messageStarts: [Int]
+    /// Right edge of each message (its padding included), where its separator begins.
+    public let messageEnds: [Int]
     /// Width of the separator that ends the cycle (and follows every message).
     public let separatorWidth: Int
 
-    init(text: [UInt8], chunks: [LayoutChunk], width: Int, messageStarts: [Int], separatorWidth: Int) {
+    init(text: [UInt8], chunks: [LayoutChunk], styles: [TextStyle], width: Int, messageStarts: [Int],
+         messageEnds: [Int], separatorWidth: Int) {
         self.text = text
         self.chunks = chunks
+        self.styles = styles
         self.width = width
         self.messageStarts = messageStarts
+        self.messageEnds = messageEnds
         self.separatorWidth = separatorWidth
     }
 
@@ -78,6 +88,20 @@ public final class CycleLayout: Sendable {
     public func messageStart(atOrBefore x: Int) -> Int {
         messageStarts.isEmpty ? 0 : messageStarts[messageIndex(containing: x)]
     }
+
+    /// The chunk drawn at cycle-local `x`, if any (none in padding).
+    public func chunk(at x: Int) -> LayoutChunk? {
+        let index = firstChunk(endingAfter: x)
+        return index < chunks.count && chunks[index].x <= x ? chunks[index] : nil
+    }
+
+    /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
+    /// its feed item's address); nil over separators, padding and text without one.
+    public func link(at x: Int) -> String? {
+        chunk(at: x).flatMap { styles[$0.style].link }
+    }
+
+    public func style(of chunk: LayoutChunk) -> TextStyle { styles[chunk.style] }
 
     /// The text of one chunk as unicode scalars, for drawing.
     public func scalars(of chunk: LayoutChunk) -> UTF8ScalarSequence {

@@ -1,77 +1,203 @@
 /// Lays out a cycle in slices, so that a 10 MB text never stalls the frame loop:
 /// the loop calls `run(budget:)` between frames until it returns the finished layout,
 /// and the old text keeps scrolling meanwhile.
+///
+/// Each message is read once, in bounded runs: inline tags become chunk styles (they are not
+/// copied into the layout's text), and a message with right-to-left text is put into visual
+/// order first. The separator is parsed once and repeated after every message.
 public struct CycleLayoutBuilder {
     /// Longest chunk in scalars. Bounded so a chunk's pixel width stays far inside X's
     /// 16-bit coordinates and a tile redraws only a little text beyond its edges.
     public static let maxChunkScalars = 128
+    /// Longest message put into visual order (the bidi algorithm needs a whole line at once);
+    /// longer ones are laid out in logical order rather than stall a frame.
+    public static let maxReorderedBytes = 1 << 16
 
-    private let text: [UInt8]
-    /// Byte offsets at which a message begins (and the separator before it ends).
-    private let messageByteStarts: [Int]
-    private let separatorByteCount: Int
-    private var position = 0
-    private var x = 0
+    /// A piece of text in one style, ready to be measured (the separator, a reordered message).
+    private struct PreparedRun {
+        var bytes: [UInt8]
+        var scalars: Int
+        var style: Int
+    }
+
+    /// Where the text of the message being laid out comes from.
+    private enum Source {
+        case scanning(MarkupScanner)
+        case prepared([PreparedRun], next: Int)
+    }
+
+    private let messages: [Message]
+    private let settings: LayoutSettings
+    private let reordering: LineReordering?
+    private var separatorRuns: [PreparedRun] = []
     private var nextMessage = 0
+    private var current: Source?
+
+    private var text: [UInt8] = []
+    private var x = 0
     private var chunks: [LayoutChunk] = []
+    private var styles: [TextStyle] = [.plain]
+    private var styleIndex: [TextStyle: Int] = [.plain: 0]
     private var messageStarts: [Int] = []
+    private var messageEnds: [Int] = []
     private var separatorWidth = 0
 
     /// - Parameters:
-    ///   - messages: display text of each message, already sanitized to one line.
-    ///   - separator: what follows every message, including the last (the cycle wraps to the first).
+    ///   - messages: each message's text (one line), link and whether its tags are read.
+    ///   - reordering: puts right-to-left text into visual order; nil leaves every line as written.
+    public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil) {
+        self.messages = messages.filter { !$0.text.isEmpty }
+        self.settings = settings
+        self.reordering = reordering
+        let separator = Message(settings.separator)
+        separatorRuns = prepare(scanner(for: separator))
+        let bytes = self.messages.reduce(0) { $0 + $1.text.utf8.count }
+            + self.messages.count * separatorRuns.reduce(0) { $0 + $1.bytes.count }
+        text.reserveCapacity(bytes)
+        chunks.reserveCapacity(bytes / Self.maxChunkScalars + self.messages.count * (separatorRuns.count + 1) + 1)
+    }
+
+    /// Plain messages (tests, short texts).
     public init(messages: [String], separator: String) {
-        let shown = messages.filter { !$0.isEmpty }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(shown.reduce(0) { $0 + $1.utf8.count } + shown.count * separator.utf8.count)
-        var starts: [Int] = []
-        for message in shown {
-            starts.append(bytes.count)
-            bytes.append(contentsOf: message.utf8)
-            bytes.append(contentsOf: separator.utf8)
-        }
-        text = bytes
-        messageByteStarts = starts
-        separatorByteCount = shown.isEmpty ? 0 : separator.utf8.count
-        chunks.reserveCapacity(bytes.count / Self.maxChunkScalars + starts.count * 2 + 1)
+        self.init(messages: messages.map { Message($0) }, settings: LayoutSettings(separator: separator))
     }
 
     /// Lays out at most about `budget` scalars; returns the layout once everything is measured.
     public mutating func run(budget: Int, cache: AdvanceCache) -> CycleLayout? {
         var remaining = max(budget, 1)
-        while position < text.count && remaining > 0 {
-            // A message start always begins a new chunk, so swaps can cut exactly there.
-            if nextMessage < messageByteStarts.count && messageByteStarts[nextMessage] == position {
-                messageStarts.append(x)
+        while remaining > 0 {
+            switch current {
+            case .scanning(var scanner)?:
+                guard let run = scanner.nextRun(maxScalars: Self.maxChunkScalars) else {
+                    finishMessage(cache: cache)
+                    continue
+                }
+                emit(scanner.bytes[run.range], style: intern(scanner.style), cache: cache)
+                current = .scanning(scanner)
+                remaining -= run.scalars
+            case .prepared(let runs, let next)?:
+                guard next < runs.count else {
+                    finishMessage(cache: cache)
+                    continue
+                }
+                emit(runs[next].bytes[...], style: runs[next].style, cache: cache)
+                current = .prepared(runs, next: next + 1)
+                remaining -= runs[next].scalars
+            case nil:
+                guard nextMessage < messages.count else { return finished() }
+                remaining -= startMessage(messages[nextMessage])
                 nextMessage += 1
             }
-            let limit = nextMessage < messageByteStarts.count ? messageByteStarts[nextMessage] : text.count
-            let chunkStart = position
-            let chunkX = x
-            var count = 0
-            while position < limit && count < Self.maxChunkScalars {
-                let (scalar, length) = decodeUTF8(text, at: position)
-                if let shown = displayed(scalar) { x += cache.advance(of: shown) }
-                position += length
-                count += 1
-            }
-            chunks.append(LayoutChunk(bytes: chunkStart..<position, x: chunkX, width: x - chunkX))
-            remaining -= count
         }
-        guard position >= text.count else { return nil }
-        if separatorByteCount > 0 {
-            let separatorStart = text.count - separatorByteCount
-            separatorWidth = cache.width(of: UTF8ScalarSequence(bytes: text, range: separatorStart..<text.count))
-        }
-        return CycleLayout(text: text, chunks: chunks, width: x, messageStarts: messageStarts,
-                           separatorWidth: separatorWidth)
+        return nil
     }
 
     /// Lays out everything at once (tests, short texts).
-    public static func layout(messages: [String], separator: String, cache: AdvanceCache) -> CycleLayout {
-        var builder = CycleLayoutBuilder(messages: messages, separator: separator)
+    public static func layout(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
+                              cache: AdvanceCache) -> CycleLayout {
+        var builder = CycleLayoutBuilder(messages: messages, settings: settings, reordering: reordering)
         while true {
             if let layout = builder.run(budget: Int.max, cache: cache) { return layout }
         }
+    }
+
+    public static func layout(messages: [String], separator: String, cache: AdvanceCache) -> CycleLayout {
+        layout(messages: messages.map { Message($0) }, settings: LayoutSettings(separator: separator), cache: cache)
+    }
+
+    // MARK: Steps
+
+    /// Opens a message: its start, its leading padding, and where its text comes from. Returns
+    /// the work done up front (a reordered message is read whole here).
+    private mutating func startMessage(_ message: Message) -> Int {
+        messageStarts.append(x)
+        x += settings.padding
+        let scanner = scanner(for: message)
+        guard let reordering, message.text.utf8.count <= Self.maxReorderedBytes,
+              reordering.mayNeedReordering(message.text) else {
+            current = .scanning(scanner)
+            return 1
+        }
+        current = .prepared(reordered(scanner, by: reordering), next: 0)
+        return message.text.utf8.count
+    }
+
+    /// Closes a message: its trailing padding, its end, then the separator.
+    private mutating func finishMessage(cache: AdvanceCache) {
+        x += settings.padding
+        messageEnds.append(x)
+        let separatorStart = x
+        for run in separatorRuns { emit(run.bytes[...], style: run.style, cache: cache) }
+        separatorWidth = x - separatorStart
+        current = nil
+    }
+
+    private func finished() -> CycleLayout {
+        CycleLayout(text: text, chunks: chunks, styles: styles, width: messageStarts.isEmpty ? 0 : x,
+                    messageStarts: messageStarts, messageEnds: messageEnds, separatorWidth: separatorWidth)
+    }
+
+    /// Appends a run as one chunk, measured in its style's font.
+    private mutating func emit(_ bytes: ArraySlice<UInt8>, style: Int, cache: AdvanceCache) {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        let font = styles[style].font
+        var width = 0
+        var offset = start
+        while offset < text.count {
+            let (scalar, length) = decodeUTF8(text, at: offset)
+            if let shown = displayed(scalar) { width += cache.advance(of: shown, font: font) }
+            offset += length
+        }
+        chunks.append(LayoutChunk(bytes: start..<text.count, x: x, width: width, style: style))
+        x += width
+    }
+
+    // MARK: Styles and reordering
+
+    private func scanner(for message: Message) -> MarkupScanner {
+        MarkupScanner(bytes: Array(message.text.utf8), interpretsTags: message.markup && settings.interpretsMarkup,
+                      base: TextStyle(link: message.link))
+    }
+
+    private mutating func intern(_ style: TextStyle) -> Int {
+        if let index = styleIndex[style] { return index }
+        styles.append(style)
+        styleIndex[style] = styles.count - 1
+        return styles.count - 1
+    }
+
+    /// A whole (short) text as runs in logical order.
+    private mutating func prepare(_ scanner: MarkupScanner) -> [PreparedRun] {
+        var scanner = scanner
+        var runs: [PreparedRun] = []
+        while let run = scanner.nextRun(maxScalars: Self.maxChunkScalars) {
+            runs.append(PreparedRun(bytes: Array(scanner.bytes[run.range]), scalars: run.scalars, style: intern(scanner.style)))
+        }
+        return runs
+    }
+
+    /// A message's runs in visual order: every scalar keeps the style it had in logical order.
+    private mutating func reordered(_ scanner: MarkupScanner, by reordering: LineReordering) -> [PreparedRun] {
+        var scalars: [Unicode.Scalar] = []
+        var styleOfScalar: [Int] = []
+        for run in prepare(scanner) {
+            for scalar in UTF8ScalarSequence(bytes: run.bytes, range: 0..<run.bytes.count) {
+                scalars.append(scalar)
+                styleOfScalar.append(run.style)
+            }
+        }
+        let visual = reordering.visualLine(scalars)
+        var runs: [PreparedRun] = []
+        for (position, scalar) in visual.scalars.enumerated() {
+            let logical = visual.logicalIndex[position]
+            let style = styleOfScalar.indices.contains(logical) ? styleOfScalar[logical] : 0
+            if runs.isEmpty || runs[runs.count - 1].style != style || runs[runs.count - 1].scalars >= Self.maxChunkScalars {
+                runs.append(PreparedRun(bytes: [], scalars: 0, style: style))
+            }
+            UTF8.encode(scalar) { runs[runs.count - 1].bytes.append($0) }
+            runs[runs.count - 1].scalars += 1
+        }
+        return runs
     }
 }

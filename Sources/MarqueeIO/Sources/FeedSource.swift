@@ -84,7 +84,7 @@ public final class FeedSource {
         for line in TextSanitizer.decode(outcome.output).split(separator: "\n") {
             switch FeedRecord(line: String(line)) {
             case .item(let title, let link)?:
-                items.append(Message(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
+                items.append(.data(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
             case let record? where status == nil:
                 status = record
             default:

@@ -25,13 +25,14 @@ extension TickerRigTests {
     static var separator: String { "   •   " }
 
     func makeRig(_ messages: [String], speed: Double = 120, direction: ScrollDirection = .left,
-                 width: Int = 700, allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0) throws -> Rig {
+                 width: Int = 700, allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0,
+                 layout: LayoutSettings = LayoutSettings(separator: Self.separator), capsule: CapsuleStyle? = nil) throws -> Rig {
         let connection = try SharedConnections.connection(to: Self.server.display)
         let (font, _) = try FontFace.open(pattern: "DejaVu Sans:size=14", on: connection)
         let loop = EventLoop()
         let window = TickerWindow(connection: connection, width: width, height: 36, position: (0, 0), title: "test")
         let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
-                                direction: direction, separator: Self.separator, motion: motion, fade: fade)
+                                direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
         let ticker = Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
         ticker.setMessages(messages)
         ticker.show()
