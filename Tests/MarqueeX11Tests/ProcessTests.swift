@@ -149,6 +149,11 @@ final class ProcessTests: XCTestCase {
             (["--speed", "fast"], "fast"),
             (["--direction", "up"], "up"),
             (["--keep", "0"], "0"),
+            (["--item-bg", "notacolourname"], "--item-bg"),
+            (["--item-bg", "#12"], "#12"),
+            (["--item-padding=-1"], "-1"),
+            (["--item-radius", "round"], "round"),
+            (Array(repeating: ["--font", "sans"], count: 10).flatMap { $0 }, "at most 9"),
             (["--no-such-option"], "--no-such-option"),
         ]
         for (arguments, bad) in cases {
