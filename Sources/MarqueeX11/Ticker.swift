@@ -172,11 +172,18 @@ public final class Ticker {
     }
 
     /// Bounce and fitting text show a single copy, which cannot be swapped in at an edge: when
-    /// the plan shows one, or the timeline does (or there is none yet), the timeline and the
-    /// motion start afresh, the loop's timeline from `loop`. Returns whether they did.
+    /// the plan shows one, or the timeline does (or there is none yet), the new text replaces the
+    /// old in place and the motion is planned anew (a bounce continuing where it stood), the
+    /// loop's timeline from `loop`. Returns whether they did.
     private func startAfreshIfSingleCopy(_ content: RenderedContent, plan: MotionPlan, at now: Double,
                                          loop: () -> StripTimeline<RenderedContent>) -> Bool {
         guard plan.showsOnce || (timeline?.showsOnce ?? true) else { return false }
+        var plan = plan
+        if timeline?.showsOnce == true, let director,
+           let tau = plan.program.bounceTime(continuing: director.program, at: director.programTime(at: now)) {
+            // A bounce carries on from where the text stands, the way it was heading.
+            plan.programTime = tau
+        }
         timeline = plan.showsOnce ? StripTimeline(showingOnce: content, anchor: 0) : loop()
         startMotion(plan, at: now)
         return true

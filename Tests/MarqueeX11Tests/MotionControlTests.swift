@@ -78,6 +78,23 @@ final class MotionControlTests: XCTestCase, TickerRigTests {
         XCTAssertGreaterThan(frames.map(\.position).max() ?? 0, 200, "it slides")
     }
 
+    func testABounceCarriesOnThroughAContentChange() throws {
+        var motion = MotionSettings()
+        motion.mode = .bounce
+        motion.pauseAtStart = 0.2
+        let text = { (n: Int) in String(repeating: "Status line \(n) that does not fit. ", count: 3) }
+        let rig = try makeRig([text(1)], speed: 240, width: 400, motion: motion)
+        let before = run(rig, seconds: 0.8)
+        let reached = try XCTUnwrap(before.last?.position)
+        XCTAssertGreaterThan(reached, 60, "it is sliding")
+        rig.ticker.setMessages([text(2)])
+        let after = run(rig, seconds: 0.3)
+        let first = try XCTUnwrap(after.first?.position)
+        // At 240 px/s a frame moves 4 px; the new text carries on from there instead of its start.
+        XCTAssertLessThanOrEqual(abs(first - reached), 12, "the slide carries on (\(reached) → \(first))")
+        XCTAssertGreaterThan(after.last!.position, first, "still heading the same way")
+    }
+
     func testTextEnteringFromOffscreenStartsWithAnEmptyWindow() throws {
         var motion = MotionSettings()
         motion.start = .offscreen

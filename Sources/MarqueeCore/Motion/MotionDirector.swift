@@ -94,6 +94,9 @@ public struct MotionDirector: Equatable, Sendable {
         return program.restEnd(after: tau).map { time + ($0 - tau) / clock.toRate }
     }
 
+    /// τ at `time`: how far the program has run.
+    public func programTime(at time: Double) -> Double { clock.value(at: time) }
+
     public var isDragging: Bool { drag != nil }
     public var isPaused: Bool { !pauseReasons.isEmpty }
 

@@ -72,3 +72,26 @@ public enum ScrollProgram: Equatable, Sendable {
         }
     }
 }
+
+extension ScrollProgram {
+    /// For a bounce that replaces `previous` (the text or the window changed size): the program
+    /// time at which this one stands where `previous` stood at `tau`, heading the same way, with
+    /// what was left of a rest at an end. The text carries on instead of starting again from its
+    /// beginning; a position beyond the new range is taken to its nearer end. Nil when either
+    /// program is not a bounce.
+    public func bounceTime(continuing previous: ScrollProgram, at tau: Double) -> Double? {
+        guard case .bounce(let low, let high, let speed, let pause) = self,
+              case .bounce(let oldLow, let oldHigh, let oldSpeed, let oldPause) = previous else { return nil }
+        guard high > low, speed > 0 else { return 0 }
+        let travel = (high - low) / speed
+        let position = min(max(previous.position(at: tau), low), high)
+        guard oldHigh > oldLow, oldSpeed > 0 else { return pause + (position - low) / speed }
+        let oldTravel = (oldHigh - oldLow) / oldSpeed
+        let oldPeriod = 2 * (oldTravel + oldPause)
+        let within = tau - (tau / oldPeriod).rounded(.down) * oldPeriod
+        if within < oldPause { return min(within, pause) }
+        if within < oldPause + oldTravel { return pause + (position - low) / speed }
+        if within < 2 * oldPause + oldTravel { return pause + travel + min(within - oldPause - oldTravel, pause) }
+        return 2 * pause + travel + (high - position) / speed
+    }
+}
