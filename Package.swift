@@ -21,6 +21,15 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev",
                               "libxrandr-dev", "libxpresent-dev", "libxext-dev"])]
         ),
+        // GNU FriBidi: the bidirectional algorithm and Arabic shaping, found through pkg-config.
+        .systemLibrary(
+            name: "CFriBidi",
+            path: "Sources/CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        // Right-to-left lines in visual order, Arabic shaped to presentation forms. No X11.
+        .target(name: "BidiText", dependencies: ["CFriBidi"]),
         // Linux descriptors the event loop polls (timerfd, signalfd) that Glibc does not export.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // The pure model: content, layout, strip geometry, motion. No X11, testable without a display.
@@ -69,8 +78,9 @@ let package = Package(
             dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
+        .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer"]),
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
         .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"]),

@@ -35,4 +35,9 @@ static inline XPresentConfigureNotifyEvent *xm_as_configure(XGenericEventCookie 
 static inline const char *xm_fc_family(void) { return FC_FAMILY; }
 static inline const char *xm_fc_size(void) { return FC_SIZE; }
 static inline const char *xm_fc_pixel_size(void) { return FC_PIXEL_SIZE; }
+static inline const char *xm_fc_charset(void) { return FC_CHARSET; }
+static inline const char *xm_fc_color(void) { return FC_COLOR; }
+static inline const char *xm_fc_outline(void) { return FC_OUTLINE; }
+static inline const char *xm_fc_matrix(void) { return FC_MATRIX; }
+static inline const char *xm_fc_file(void) { return FC_FILE; }
 #endif

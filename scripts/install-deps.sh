@@ -4,10 +4,12 @@
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
-       libxpresent-dev libxext-dev fonts-dejavu-core
+       libxpresent-dev libxext-dev libfribidi-dev
+       fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: URLSession and XMLParser, linked statically
        libxdamage-dev libxfixes-dev)      # xmarquee-bench's observer (every target builds with the tests)
-test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick)
+test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
+      fonts-font-awesome)   # an icon font for the fallback tests
 bench=(tickr)
 
 wanted=("${build[@]}")

@@ -1,0 +1,275 @@
+import BidiText
+import CX11
+import Foundation
+import MarqueeCore
+import MarqueeIO
+@testable import MarqueeX11
+import XCTest
+
+/// Per-character font fallback on a real X server with the installed fonts: DejaVu Sans as the
+/// primary, Droid Sans Fallback for CJK, Noto Color Emoji, FontAwesome for icons.
+final class FontSetTests: XCTestCase {
+    nonisolated(unsafe) static var server: XvfbServer!
+
+    override class func setUp() { server = try! XvfbServer(width: 640, height: 120) }
+    override class func tearDown() {
+        SharedConnections.close(server.display)
+        server.stop()
+        server = nil
+    }
+
+    private static let background = RGBAColor(hex: "#202020")!
+    private static let foreground = RGBAColor(hex: "#f0f0f0")!
+
+    private func connection() throws -> XConnection { try SharedConnections.connection(to: Self.server.display) }
+
+    private func openFonts(_ patterns: [String] = ["DejaVu Sans:size=14"]) throws -> FontSet {
+        let (fonts, warnings) = try FontSet.open(patterns: patterns, on: try connection())
+        XCTAssertEqual(warnings, [])
+        return fonts
+    }
+
+    /// Draws `scalars` glyph by glyph at their measured advances (as the tile painter does) into a
+    /// pixmap `height` pixels tall, and reads it back.
+    private func render(_ scalars: [Unicode.Scalar], with fonts: FontSet, slot: Int = 0, height: Int) throws -> WindowPixels {
+        let connection = try connection()
+        let width = max(1, scalars.reduce(8) { $0 + fonts.advance(of: $1, font: slot) })
+        let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(height), UInt32(connection.depth))
+        defer { XFreePixmap(connection.display, pixmap) }
+        let draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
+        defer { XftDrawDestroy(draw) }
+        let background = ColorResource(connection: connection, rgba: Self.background)
+        let foreground = ColorResource(connection: connection, rgba: Self.foreground)
+        XftDrawRect(draw, &background.color, 0, 0, UInt32(width), UInt32(height))
+        let baseline = (height - fonts.height) / 2 + fonts.ascent
+        var x = 4
+        var specs: [XftGlyphFontSpec] = []
+        for scalar in scalars {
+            let (font, glyph) = fonts.glyph(for: scalar, font: slot)
+            specs.append(XftGlyphFontSpec(font: font, glyph: glyph, x: Int16(x), y: Int16(baseline)))
+            x += fonts.advance(of: scalar, font: slot)
+        }
+        XftDrawGlyphFontSpec(draw, &foreground.color, &specs, Int32(specs.count))
+        connection.sync()
+        return try XCTUnwrap(WindowPixels.capture(connection.display, pixmap, width: width, height: height))
+    }
+
+    /// Pixels whose channels differ by more than 40: colour, not the grey of text antialiasing.
+    private func colouredPixels(_ pixels: WindowPixels) -> Int {
+        var count = 0
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let (r, g, b) = pixels.pixel(x, y)
+                if Int(max(r, g, b)) - Int(min(r, g, b)) > 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// First and last rows holding any pixel other than the background.
+    private func inkRows(_ pixels: WindowPixels) -> ClosedRange<Int>? {
+        let background = (UInt8(0x20), UInt8(0x20), UInt8(0x20))
+        let rows = (0..<pixels.height).filter { y in (0..<pixels.width).contains { pixels.pixel($0, y) != background } }
+        guard let first = rows.first, let last = rows.last else { return nil }
+        return first...last
+    }
+
+    func testLatinNeverSearches() throws {
+        let fonts = try openFonts()
+        for value in UInt32(0x20)...0x7E { _ = fonts.glyph(for: Unicode.Scalar(value)!, font: 0) }
+        XCTAssertEqual(fonts.family(drawing: "A", font: 0), "DejaVu Sans")
+        XCTAssertEqual(fonts.fallbackSearches, 0)
+    }
+
+    func testCJKIsDrawnByAFallbackFontAtThatFontsOwnAdvance() throws {
+        let fonts = try openFonts()
+        let (droid, _) = try FontFace.open(pattern: "Droid Sans Fallback:size=14", on: try connection())
+        for scalar in "日本語".unicodeScalars {
+            XCTAssertEqual(fonts.family(drawing: scalar, font: 0), "Droid Sans Fallback")
+            let advance = fonts.advance(of: scalar, font: 0)
+            XCTAssertGreaterThan(advance, 0)
+            XCTAssertEqual(advance, droid.advance(of: scalar), "\(scalar) measured like Droid Sans Fallback itself")
+            let (font, glyph) = fonts.glyph(for: scalar, font: 0)
+            XCTAssertNotEqual(glyph, 0, "a real glyph, not the missing-glyph box")
+            XCTAssertNotEqual(XftCharExists(try connection().display, font, scalar.value), 0)
+        }
+        XCTAssertEqual(fonts.glyph(for: "日", font: 0).font, fonts.glyph(for: "語", font: 0).font,
+                       "one fallback font for all characters it has, not one per character")
+    }
+
+    func testEmojiAreDrawnInColourAtTheTextSize() throws {
+        let fonts = try openFonts()
+        for emoji in ["✅", "🚀"] {
+            let scalar = emoji.unicodeScalars.first!
+            XCTAssertEqual(fonts.family(drawing: scalar, font: 0), "Noto Color Emoji")
+            let advance = fonts.advance(of: scalar, font: 0)
+            XCTAssertTrue((fonts.height / 2)...(fonts.height * 3 / 2) ~= advance,
+                          "\(emoji) is \(advance) px wide; the text is \(fonts.height) px tall")
+            let pixels = try render([scalar], with: fonts, height: 32)
+            XCTAssertGreaterThan(colouredPixels(pixels), 60, "\(emoji) is drawn in colour")
+            let rows = try XCTUnwrap(inkRows(pixels), "\(emoji) draws something")
+            XCTAssertGreaterThan(rows.first!, 0, "\(emoji) ink starts below the top edge: \(rows)")
+            XCTAssertLessThan(rows.last!, 31, "\(emoji) ink ends above the bottom edge: \(rows)")
+            XCTAssertGreaterThanOrEqual(rows.count, fonts.height * 2 / 3, "\(emoji) is not tiny: \(rows)")
+        }
+    }
+
+    func testEmojiPresentationPrefersTheColourFontOverAMonochromePrimaryGlyph() throws {
+        // DejaVu Sans has a black-and-white ⚡ (U+26A1, emoji by default); ☺ (U+263A) is text by
+        // default and stays with the primary.
+        let fonts = try openFonts()
+        XCTAssertEqual(fonts.family(drawing: "\u{26A1}", font: 0), "Noto Color Emoji")
+        XCTAssertEqual(fonts.family(drawing: "\u{263A}", font: 0), "DejaVu Sans")
+    }
+
+    func testIconFontCodePointsAreDrawnByFontAwesome() throws {
+        let fonts = try openFonts()
+        for value: UInt32 in [0xF09B, 0xF0E7] {
+            let scalar = Unicode.Scalar(value)!
+            XCTAssertEqual(fonts.family(drawing: scalar, font: 0), "FontAwesome")
+            XCTAssertGreaterThan(fonts.advance(of: scalar, font: 0), 0)
+        }
+    }
+
+    func testFallbackSearchesAreCachedMissesIncluded() throws {
+        let fonts = try openFonts()
+        _ = fonts.glyph(for: "語", font: 0)
+        XCTAssertEqual(fonts.fallbackSearches, 1)
+        _ = fonts.glyph(for: "語", font: 0)
+        _ = fonts.advance(of: "語", font: 0)
+        XCTAssertEqual(fonts.fallbackSearches, 1, "a character found once is not searched again")
+
+        let nowhere = Unicode.Scalar(0x10FFFD)! // private use: no installed font has it
+        let (font, glyph) = fonts.glyph(for: nowhere, font: 0)
+        XCTAssertEqual(fonts.fallbackSearches, 2)
+        _ = fonts.glyph(for: nowhere, font: 0)
+        _ = fonts.advance(of: nowhere, font: 0)
+        XCTAssertEqual(fonts.fallbackSearches, 2, "a character no font has is a cached miss")
+        XCTAssertEqual(font, fonts.glyph(for: "A", font: 0).font, "a miss draws with the slot's own font")
+        XCTAssertEqual(glyph, 0, "its missing-glyph box")
+        XCTAssertGreaterThan(fonts.advance(of: nowhere, font: 0), 0, "the box takes room")
+    }
+
+    func testDefaultIgnorableCharacterNoFontHasDrawsNothing() throws {
+        // VARIATION SELECTOR-17: no installed font has it; it must not show as a box.
+        let fonts = try openFonts()
+        let selector = Unicode.Scalar(0xE0100)!
+        XCTAssertEqual(fonts.advance(of: selector, font: 0), 0)
+        let pixels = try render([selector], with: fonts, height: 32)
+        XCTAssertNil(inkRows(pixels))
+    }
+
+    func testSecondSlotUsesTheSecondPattern() throws {
+        let fonts = try openFonts(["DejaVu Sans:size=14", "DejaVu Serif:bold:size=14"])
+        XCTAssertEqual(fonts.slotCount, 2)
+        XCTAssertEqual(fonts.family(drawing: "A", font: 1), "DejaVu Serif")
+        let text = "Markets rally".unicodeScalars
+        let sans = text.reduce(0) { $0 + fonts.advance(of: $1, font: 0) }
+        let serifBold = text.reduce(0) { $0 + fonts.advance(of: $1, font: 1) }
+        XCTAssertNotEqual(sans, serifBold)
+        XCTAssertEqual(text.reduce(0) { $0 + fonts.advance(of: $1, font: 7) }, sans, "an unknown slot measures as slot 0")
+        XCTAssertEqual(fonts.family(drawing: "日", font: 1), "Droid Sans Fallback", "each slot falls back on its own")
+    }
+
+    func testSlotsWithTheSameSizeShareTheirFallbackFont() throws {
+        let fonts = try openFonts(["DejaVu Sans:size=14", "DejaVu Serif:size=14"])
+        XCTAssertEqual(fonts.glyph(for: "日", font: 0).font, fonts.glyph(for: "日", font: 1).font,
+                       "Xft hands out one XftFont for identical requests")
+    }
+
+    func testMissingFamilyWarns() throws {
+        let (fonts, warnings) = try FontSet.open(patterns: ["DejaVu Sans", "No Such Family Anywhere:size=12"], on: try connection())
+        XCTAssertEqual(fonts.slotCount, 2)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].hasPrefix("font \"No Such Family Anywhere\" not found; using"), warnings[0])
+        XCTAssertThrowsError(try FontSet.open(patterns: [], on: try connection()))
+        XCTAssertThrowsError(try FontSet.open(patterns: ["DejaVu Sans", ""], on: try connection()))
+    }
+
+    /// Where a system's fontconfig lacks 10-scale-bitmap-fonts.conf, the colour emoji strike
+    /// (109 px) gets the matrix that scales it to the request all the same.
+    func testBitmapStrikeIsScaledWhenTheConfigRuleIsMissing() throws {
+        let request = try FontRequest(pattern: "DejaVu Sans:size=14", on: try connection())
+        let emoji = try XCTUnwrap(request.fallbackCandidates.first {
+            FontconfigPattern.families(of: $0).first == "Noto Color Emoji"
+        } ?? nil)
+        let primary = try XCTUnwrap(request.openBestMatch())
+        defer { XftFontClose(try! connection().display, primary) }
+        let prepared = try XCTUnwrap(FcFontRenderPrepare(nil, primary.pointee.pattern, emoji))
+        defer { FcPatternDestroy(prepared) }
+        let strike = try XCTUnwrap(FontconfigPattern.double(xm_fc_pixel_size(), of: prepared))
+        let wanted = try XCTUnwrap(FontconfigPattern.matrix(of: prepared)).yy * strike
+        FcPatternDel(prepared, xm_fc_matrix()) // as without the config rule
+        request.scaleBitmapStrikeToRequest(prepared)
+        let scaled = try XCTUnwrap(FontconfigPattern.matrix(of: prepared))
+        XCTAssertEqual(scaled.yy * strike, wanted, accuracy: 0.01)
+        request.scaleBitmapStrikeToRequest(prepared)
+        XCTAssertEqual(try XCTUnwrap(FontconfigPattern.matrix(of: prepared)).yy, scaled.yy, "scaling twice changes nothing")
+    }
+
+    /// The issue's line, through the bidi pass and the fallback fonts, as a picture to look at:
+    /// written to $XMARQUEE_FALLBACK_PNG, or to the temporary directory.
+    func testMixedLineDrawsEveryCharacterWithAFontThatHasIt() throws {
+        let fonts = try openFonts()
+        let logical = Array("Latin 日本語 ✅ 🚀 \u{F09B} \u{F0E7} שלום سلام".unicodeScalars)
+        let (visual, _) = BidiText.visualLine(logical)
+        let display = try connection().display
+        for scalar in visual where scalar != " " {
+            let (font, glyph) = fonts.glyph(for: scalar, font: 0)
+            XCTAssertNotEqual(XftCharExists(display, font, scalar.value), 0, "U+\(String(scalar.value, radix: 16))")
+            XCTAssertNotEqual(glyph, 0, "U+\(String(scalar.value, radix: 16)) has a real glyph")
+        }
+        let pixels = try render(visual, with: fonts, height: 36)
+        XCTAssertGreaterThan(colouredPixels(pixels), 100, "the emoji are in colour")
+        let path = ProcessInfo.processInfo.environment["XMARQUEE_FALLBACK_PNG"]
+            ?? NSTemporaryDirectory() + "xmarquee-font-fallback.png"
+        try pixels.writePNG(to: path)
+        print("FontSet: mixed line (\(pixels.width)×\(pixels.height)) written to \(path)")
+    }
+
+    /// Combining marks are drawn where they stand, at the advance their font gives them (zero in
+    /// DejaVu Sans), over the glyph before them; nothing composes or repositions them. The line
+    /// of samples is written next to the mixed line, for the README's account of what is shaped.
+    func testCombiningMarksTakeTheirFontsAdvance() throws {
+        let fonts = try openFonts()
+        for value: UInt32 in [0x0301, 0x05B8, 0x064E] {
+            XCTAssertEqual(fonts.advance(of: Unicode.Scalar(value)!, font: 0), 0, "U+\(String(value, radix: 16))")
+        }
+        let samples = "cafe\u{301} שָׁלוֹם بَيْت فارسی हिन्दी สวัสดี"
+        let (visual, _) = BidiText.visualLine(Array(samples.unicodeScalars))
+        let pixels = try render(visual, with: fonts, height: 36)
+        let path = ProcessInfo.processInfo.environment["XMARQUEE_SCRIPTS_PNG"]
+            ?? NSTemporaryDirectory() + "xmarquee-font-scripts.png"
+        try pixels.writePNG(to: path)
+    }
+
+    func testCostOfFirstAndCachedLookUps() throws {
+        let fonts = try openFonts()
+        let started = MonotonicClock.now()
+        _ = fonts.glyph(for: "日", font: 0)
+        let firstCJK = MonotonicClock.now() - started
+        let latin = Array("Markets rally as tech stocks climb".unicodeScalars)
+        let mixed = Array("Markets 日本語 ✅ 🚀 \u{F09B} ﻡﻼﺳ".unicodeScalars)
+        let display = try connection().display
+        let primary = fonts.glyph(for: "A", font: 0).font
+        let perGlyph = { (line: [Unicode.Scalar], lookUp: (Unicode.Scalar) -> FT_UInt) -> Double in
+            for scalar in line { _ = lookUp(scalar) }
+            let rounds = 20_000
+            let start = MonotonicClock.now()
+            var sink: FT_UInt = 0
+            for _ in 0..<rounds {
+                for scalar in line { sink &+= lookUp(scalar) }
+            }
+            XCTAssertNotEqual(sink, 0)
+            return (MonotonicClock.now() - start) / Double(rounds * line.count) * 1e9
+        }
+        let latinCached = perGlyph(latin) { fonts.glyph(for: $0, font: 0).index }
+        let mixedCached = perGlyph(mixed) { fonts.glyph(for: $0, font: 0).index }
+        let xftCharIndex = perGlyph(latin) { XftCharIndex(display, primary, $0.value) }
+        print("FontSet: first CJK look-up \(String(format: "%.2f", firstCJK * 1000)) ms; cached glyph(for:font:) "
+              + "\(Int(latinCached)) ns a Latin glyph, \(Int(mixedCached)) ns a glyph of a mixed line; "
+              + "XftCharIndex alone \(Int(xftCharIndex)) ns (this build)")
+        XCTAssertLessThan(firstCJK, 0.5)
+        XCTAssertLessThan(latinCached, 2000)
+    }
+}
