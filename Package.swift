@@ -37,7 +37,7 @@ let package = Package(
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"]),
         // Everything that talks to the X server.
-        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore"]),
+        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "BidiText"]),
         // The config file's model: settings turned into the command line's own arguments, and the
         // records the helper sends them in. Swift only, linked into the ticker.
         .target(name: "MarqueeConfig", dependencies: ["MarqueeCore"]),

@@ -8,11 +8,12 @@ import MarqueeCore
 ///
 /// Measuring and drawing go through the same choice of font and glyph, so a fallback glyph is
 /// drawn at exactly the advance the layout measured.
-public final class FontSet {
+public final class FontSet: GlyphMeasurer {
     private let connection: XConnection
     private let slots: [FontSlot]
 
-    /// Opens every slot's best match; warnings like FontFace.open's (a family not installed).
+    /// Opens every slot's best match, with a warning for each family that is not installed
+    /// (fontconfig then substitutes another).
     public static func open(patterns: [String], on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
         guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
         var slots: [FontSlot] = []
@@ -73,16 +74,6 @@ public final class FontSet {
         return FontconfigPattern.families(of: font?.pointee.pattern).first ?? "unknown"
     }
 
-    /// A measurer of one slot, for the layout's `AdvanceCache` (one cache per slot).
-    public func measurer(font slot: Int) -> GlyphMeasurer { SlotMeasurer(fonts: self, slot: slot) }
-
-    private final class SlotMeasurer: GlyphMeasurer {
-        let fonts: FontSet
-        let slot: Int
-        init(fonts: FontSet, slot: Int) {
-            self.fonts = fonts
-            self.slot = slot
-        }
-        func advance(of scalar: Unicode.Scalar) -> Int { fonts.advance(of: scalar, font: slot) }
-    }
+    /// Slot 0's own font (tests draw reference text with it).
+    var primaryFont: UnsafeMutablePointer<XftFont> { slots[0].primary }
 }

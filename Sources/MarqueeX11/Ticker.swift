@@ -16,7 +16,7 @@ public final class Ticker {
     let connection: XConnection
     public let window: TickerWindow
     public internal(set) var style: TickerStyle
-    private var font: FontFace
+    private var font: FontSet
     private var advances: AdvanceCache
     var painter: TilePainter
     let buffers: BackBufferPool
@@ -27,11 +27,11 @@ public final class Ticker {
     var pendingLayout: CycleLayoutBuilder?
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
-    private var pendingFont: (font: FontFace, advances: AdvanceCache)?
+    private var pendingFont: (font: FontSet, advances: AdvanceCache)?
     /// The messages on show (with their links and whether their tags are read).
     var messages: [Message] = []
     /// Puts right-to-left text into visual order (nil: every line as written).
-    public var reordering: LineReordering?
+    public var reordering: LineReordering? = BidiReordering()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
     /// The pointer's column while it is over the window, to show a hand over linked text.
@@ -67,7 +67,7 @@ public final class Ticker {
     public var usesPresent: Bool { pacer is PresentPacer }
     public var refreshPeriod: Double { pacer.period }
 
-    public init(connection: XConnection, window: TickerWindow, font: FontFace, style: TickerStyle, loop: EventLoop,
+    public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
                 allowPresent: Bool = true) {
         self.connection = connection
         self.window = window
@@ -244,7 +244,7 @@ public final class Ticker {
     }
 
     /// A new font: the messages are measured with it, then replace the text in place.
-    public func setFont(_ newFont: FontFace) {
+    public func setFont(_ newFont: FontSet) {
         pendingFont = (newFont, AdvanceCache(measurer: newFont))
         setMessages(messages)
     }

@@ -5,7 +5,7 @@ import MarqueeCore
 /// every glyph in its run's colour and font, placed at its measured advance.
 final class TilePainter {
     private let connection: XConnection
-    private let font: FontFace
+    private let font: FontSet
     private let advances: AdvanceCache
     private var colors = ColorCache()
     private let draw: OpaquePointer
@@ -17,7 +17,7 @@ final class TilePainter {
     private var foreground: RGBAColor
     private var background: RGBAColor
 
-    init(connection: XConnection, font: FontFace, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor,
+    init(connection: XConnection, font: FontSet, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor,
          capsule: CapsuleStyle?, height: Int) {
         self.connection = connection
         self.foreground = foreground
@@ -40,7 +40,7 @@ final class TilePainter {
     }
 
     /// A painter for another font or item box, with the same colours and height.
-    func with(font: FontFace, advances: AdvanceCache, capsule: CapsuleStyle?) -> TilePainter {
+    func with(font: FontSet, advances: AdvanceCache, capsule: CapsuleStyle?) -> TilePainter {
         TilePainter(connection: connection, font: font, advances: advances, foreground: foreground,
                     background: background, capsule: capsule, height: height)
     }

@@ -38,7 +38,7 @@ struct TickerApp {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }
         let style: TickerStyle
-        let font: FontFace
+        let font: FontSet
         switch Self.resolveLook(options, on: connection) {
         case .success(let look): (style, font) = look
         case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
@@ -117,7 +117,7 @@ struct TickerApp {
     }
 
     /// Colours and font from the options; a value the X server cannot resolve is a usage error.
-    static func resolveLook(_ options: Options, on connection: XConnection) -> Result<(TickerStyle, FontFace), LookProblem> {
+    static func resolveLook(_ options: Options, on connection: XConnection) -> Result<(TickerStyle, FontSet), LookProblem> {
         guard let foreground = ColorSpec.resolve(options.fg, on: connection) else {
             return .failure(LookProblem(message: "invalid --fg \"\(options.fg)\": not a colour"))
         }
@@ -131,10 +131,10 @@ struct TickerApp {
             }
             capsule = CapsuleStyle(color: color, radius: options.itemRadius)
         }
-        let font: FontFace
+        let font: FontSet
         do {
-            let (opened, warning) = try FontFace.open(pattern: options.font[0], on: connection)
-            if let warning { Diagnostics.warn(warning) }
+            let (opened, warnings) = try FontSet.open(patterns: options.font, on: connection)
+            warnings.forEach(Diagnostics.warn)
             font = opened
         } catch {
             return .failure(LookProblem(message: error.description))

@@ -8,15 +8,8 @@ import XCTest
 
 /// Per-character font fallback on a real X server with the installed fonts: DejaVu Sans as the
 /// primary, Droid Sans Fallback for CJK, Noto Color Emoji, FontAwesome for icons.
-final class FontSetTests: XCTestCase {
-    nonisolated(unsafe) static var server: XvfbServer!
-
-    override class func setUp() { server = try! XvfbServer(width: 640, height: 120) }
-    override class func tearDown() {
-        SharedConnections.close(server.display)
-        server.stop()
-        server = nil
-    }
+final class FontSetTests: XvfbTestCase {
+    override class var screen: (width: Int, height: Int) { (640, 120) }
 
     private static let background = RGBAColor(hex: "#202020")!
     private static let foreground = RGBAColor(hex: "#f0f0f0")!
@@ -83,12 +76,12 @@ final class FontSetTests: XCTestCase {
 
     func testCJKIsDrawnByAFallbackFontAtThatFontsOwnAdvance() throws {
         let fonts = try openFonts()
-        let (droid, _) = try FontFace.open(pattern: "Droid Sans Fallback:size=14", on: try connection())
+        let (droid, _) = try FontSet.open(patterns: ["Droid Sans Fallback:size=14"], on: try connection())
         for scalar in "日本語".unicodeScalars {
             XCTAssertEqual(fonts.family(drawing: scalar, font: 0), "Droid Sans Fallback")
             let advance = fonts.advance(of: scalar, font: 0)
             XCTAssertGreaterThan(advance, 0)
-            XCTAssertEqual(advance, droid.advance(of: scalar), "\(scalar) measured like Droid Sans Fallback itself")
+            XCTAssertEqual(advance, droid.advance(of: scalar, font: 0), "\(scalar) measured like Droid Sans Fallback itself")
             let (font, glyph) = fonts.glyph(for: scalar, font: 0)
             XCTAssertNotEqual(glyph, 0, "a real glyph, not the missing-glyph box")
             XCTAssertNotEqual(XftCharExists(try connection().display, font, scalar.value), 0)

@@ -3,13 +3,10 @@ import Foundation
 import XCTest
 
 /// Text arriving while the ticker runs: a watched file and standard input.
-final class InputTests: XCTestCase {
-    nonisolated(unsafe) static var server: XvfbServer!
+final class InputTests: XvfbTestCase {
     static let background: (UInt8, UInt8, UInt8) = (0x20, 0x20, 0x20)
 
-    override class func setUp() { server = try! XvfbServer(width: 1200, height: 200) }
-    override class func tearDown() { server.stop(); server = nil }
-
+    override class var screen: (width: Int, height: Int) { (1200, 200) }
 
     private func launch(_ arguments: [String], input: Bool = false) throws -> (TickerProcess, XProbe, Window) {
         try TickerProcess.launchWithWindow(arguments, display: Self.server.display, input: input, settle: 0)

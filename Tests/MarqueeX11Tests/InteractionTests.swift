@@ -4,11 +4,8 @@ import XCTest
 
 /// Pointer, wheel, keys and `xmarquee ctl`, driven through XTest (xdotool) against the real
 /// executable under Xvfb; the motion is read back from the pixels.
-final class InteractionTests: XCTestCase {
-    nonisolated(unsafe) static var server: XvfbServer!
-    override class func setUp() { server = try! XvfbServer(width: 1000, height: 200) }
-    override class func tearDown() { server.stop(); server = nil }
-
+final class InteractionTests: XvfbTestCase {
+    override class var screen: (width: Int, height: Int) { (1000, 200) }
 
     private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
         try TickerProcess.launchWithWindow(["--geometry", "700x40+0+0", "--font", "DejaVu Sans:size=14"] + arguments,

@@ -6,15 +6,7 @@ import MarqueeIO
 import XCTest
 
 /// Modes, timing, fades and controls of the in-process ticker, checked from its frames and pixels.
-final class MotionControlTests: XCTestCase, TickerRigTests {
-    nonisolated(unsafe) static var server: XvfbServer!
-    override class func setUp() { server = try! XvfbServer(width: 1600, height: 200) }
-    override class func tearDown() {
-        SharedConnections.close(server.display)
-        server.stop()
-        server = nil
-    }
-
+final class MotionControlTests: XvfbTestCase, TickerRigTests {
     private func cycleWidth(_ rig: Rig, _ messages: [String]) -> CycleLayout {
         CycleLayoutBuilder.layout(messages: messages, separator: Self.separator, cache: AdvanceCache(measurer: rig.font))
     }

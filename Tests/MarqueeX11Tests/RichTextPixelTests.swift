@@ -7,16 +7,7 @@ import XCTest
 
 /// Inline formatting and item boxes as drawn: every colour, box and link is found in the pixels
 /// exactly where the model's layout puts its run.
-final class RichTextPixelTests: XCTestCase, TickerRigTests {
-    nonisolated(unsafe) static var server: XvfbServer!
-
-    override class func setUp() { server = try! XvfbServer(width: 1600, height: 200) }
-    override class func tearDown() {
-        SharedConnections.close(server.display)
-        server.stop()
-        server = nil
-    }
-
+final class RichTextPixelTests: XvfbTestCase, TickerRigTests {
     private let red = RGBAColor(hex: "#ff3030")!
     private let box = RGBAColor(hex: "#205020")!
     private let capsuleColor = RGBAColor(hex: "#3a3a6a")!

@@ -7,16 +7,7 @@ import XCTest
 
 /// The ticker in this process, driven frame by frame through its real loop on Xvfb: what it
 /// draws is compared with what the model says, pixel for pixel.
-final class TickerPixelTests: XCTestCase, TickerRigTests {
-    nonisolated(unsafe) static var server: XvfbServer!
-
-    override class func setUp() { server = try! XvfbServer(width: 1600, height: 200) }
-    override class func tearDown() {
-        SharedConnections.close(server.display)
-        server.stop()
-        server = nil
-    }
-
+final class TickerPixelTests: XvfbTestCase, TickerRigTests {
     /// The shift (in -3...3) at which the window's columns best match the reference cycle read at
     /// the model's position, and the share of columns that match exactly there.
     private func bestShift(window: WindowPixels, reference: WindowPixels, position: Int) -> (shift: Int, matched: Double) {

@@ -8,7 +8,7 @@ import XCTest
 /// One in-process ticker and what it runs on.
 struct Rig {
     let connection: XConnection
-    let font: FontFace
+    let font: FontSet
     let loop: EventLoop
     let window: TickerWindow
     let ticker: Ticker
@@ -28,7 +28,7 @@ extension TickerRigTests {
                  width: Int = 700, allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0,
                  layout: LayoutSettings = LayoutSettings(separator: Self.separator), capsule: CapsuleStyle? = nil) throws -> Rig {
         let connection = try SharedConnections.connection(to: Self.server.display)
-        let (font, _) = try FontFace.open(pattern: "DejaVu Sans:size=14", on: connection)
+        let (font, _) = try FontSet.open(patterns: ["DejaVu Sans:size=14"], on: connection)
         let loop = EventLoop()
         let window = TickerWindow(connection: connection, width: width, height: 36, position: (0, 0), title: "test")
         let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
@@ -88,9 +88,14 @@ extension TickerRigTests {
         let layout = CycleLayoutBuilder.layout(messages: messages, separator: Self.separator,
                                                cache: AdvanceCache(measurer: rig.font))
         let text = messages.map { $0 + Self.separator }.joined()
+        return (try reference(rig, text: text, font: rig.font.primaryFont, width: layout.width), layout)
+    }
+
+    /// `text` drawn by Xft's own string drawing in one font, on the ticker's baseline and colours.
+    func reference(_ rig: Rig, text: String, font: UnsafeMutablePointer<XftFont>, width: Int) throws -> WindowPixels {
         let display = rig.connection.display
         let height = rig.window.height
-        let pixmap = XCreatePixmap(display, rig.connection.root, UInt32(layout.width), UInt32(height), UInt32(rig.connection.depth))
+        let pixmap = XCreatePixmap(display, rig.connection.root, UInt32(width), UInt32(height), UInt32(rig.connection.depth))
         defer { XFreePixmap(display, pixmap) }
         let draw = XftDrawCreate(display, pixmap, rig.connection.visual, rig.connection.colormap)
         defer { XftDrawDestroy(draw) }
@@ -99,14 +104,13 @@ extension TickerRigTests {
         var foregroundRender = XRenderColor(red: Self.foreground.red, green: Self.foreground.green, blue: Self.foreground.blue, alpha: 0xFFFF)
         XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &backgroundRender, &background)
         XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &foregroundRender, &foreground)
-        XftDrawRect(draw, &background, 0, 0, UInt32(layout.width), UInt32(height))
+        XftDrawRect(draw, &background, 0, 0, UInt32(width), UInt32(height))
         let baseline = (height - rig.font.height) / 2 + rig.font.ascent
         let bytes = Array(text.utf8)
-        XftDrawStringUtf8(draw, &foreground, rig.font.font, 0, Int32(baseline), bytes, Int32(bytes.count))
+        XftDrawStringUtf8(draw, &foreground, font, 0, Int32(baseline), bytes, Int32(bytes.count))
         rig.connection.sync()
-        return (try XCTUnwrap(WindowPixels.capture(display, pixmap, width: layout.width, height: height)), layout)
+        return try XCTUnwrap(WindowPixels.capture(display, pixmap, width: width, height: height))
     }
-
 }
 
 /// One X connection per test server, reused by every rig: the product opens exactly one
