@@ -4,10 +4,10 @@ import XCTest
 
 /// Produces the README's screenshot from the real executable under Xvfb. Writes the PNG only
 /// when XMARQUEE_SCREENSHOT names a path (`make screenshot`); otherwise it still checks that
-/// both tickers draw.
+/// the tickers draw.
 final class ScreenshotTests: XCTestCase {
-    func testScreenshotOfTwoTickers() throws {
-        let server = try XvfbServer(width: 1000, height: 96)
+    func testScreenshotOfThreeTickers() throws {
+        let server = try XvfbServer(width: 1000, height: 140)
         defer { server.stop() }
         let news = try TickerProcess(["--geometry", "1000x40+0+4", "--font", "DejaVu Sans:size=15",
                                       "Markets rally as tech stocks climb", "Central bank holds rates steady",
@@ -16,17 +16,24 @@ final class ScreenshotTests: XCTestCase {
         defer { news.stop() }
         let quotes = try TickerProcess(["--geometry", "1000x36+0+52", "--font", "DejaVu Sans Mono:size=13:bold",
                                         "--fg", "#ffb000", "--bg", "black", "--separator", "  ▲  ", "--speed", "60",
-                                        "--direction", "right", "AAPL 231.40 +1.2%", "MSFT 428.10 +0.4%",
-                                        "EUR/USD 1.0841", "BTC 97,310 −2.1%"],
+                                        "--direction", "right", "AAPL %{F#40d040}231.40 +1.2%%", "MSFT %{F#40d040}428.10 +0.4%%",
+                                        "EUR/USD 1.0841", "BTC %{F#ff5050}97,310 −2.1%%"],
                                        display: server.display)
         defer { quotes.stop() }
+        let items = try TickerProcess(["--geometry", "1000x36+0+96", "--font", "DejaVu Sans:size=13", "--bg", "#101018",
+                                       "--item-bg", "#33334d", "--separator", "  ", "--speed", "40",
+                                       "Build %{B#1f6f3f} passed %{B-} ✅", "東京 日本語 🚀", "שלום עולם · سلام عليكم",
+                                       "Docs: %{A:https://example.org/docs:}%{F#8ab4ff}example.org%{F-}%{A}"],
+                                      display: server.display)
+        defer { items.stop() }
         let probe = try XProbe(server.display)
         XCTAssertTrue(waitUntil(timeout: 10) {
-            probe.window(ofProcess: news.pid) != nil && probe.window(ofProcess: quotes.pid) != nil
+            [news, quotes, items].allSatisfy { probe.window(ofProcess: $0.pid) != nil }
         })
         Thread.sleep(forTimeInterval: 1.5)
-        let screen = try XCTUnwrap(WindowPixels.capture(probe.display, probe.root, width: 1000, height: 96))
-        XCTAssertTrue(screen.pixel(2, 60) != screen.pixel(2, 20), "two differently coloured tickers are on screen")
+        let screen = try XCTUnwrap(WindowPixels.capture(probe.display, probe.root, width: 1000, height: 140))
+        XCTAssertTrue(screen.pixel(2, 60) != screen.pixel(2, 20), "differently coloured tickers are on screen")
+        XCTAssertTrue(screen.pixel(2, 100) != screen.pixel(2, 60))
         if let path = ProcessInfo.processInfo.environment["XMARQUEE_SCREENSHOT"] {
             try screen.writePNG(to: path)
         }
