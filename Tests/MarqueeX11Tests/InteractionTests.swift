@@ -127,6 +127,31 @@ final class InteractionTests: XvfbTestCase {
 
     /// A click on a feed item opens its link with xdg-open, as one argument, never via a shell.
     func testClickingALinkedMessageOpensItWithXdgOpen() throws {
+        let link = "https://example.com/story?a=1&b=$(touch /tmp/pwned);c='x'"
+        let opened = try openedByClicking(at: 30) { folder in
+            let feed = folder + "/feed.rss"
+            let escaped = link.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&apos;")
+            try """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+                <item><title>Click this headline</title><link>\(escaped)</link></item></channel></rss>
+                """.write(toFile: feed, atomically: true, encoding: .utf8)
+            return ["--feed", "file://" + feed]
+        }
+        XCTAssertEqual(opened, link + "\n", "exactly one argument, the link as it was")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/pwned"), "nothing reached a shell")
+    }
+
+    /// An inline `%{A:…:}` link in the user's own text opens the same way.
+    func testClickingAnInlineLinkOpensIt() throws {
+        let opened = try openedByClicking(at: 30) { _ in
+            ["%{A:https://example.org/docs?q=1:}Documentation here%{A} and more"]
+        }
+        XCTAssertEqual(opened, "https://example.org/docs?q=1\n")
+    }
+
+    /// Starts the ticker with a recording `xdg-open` first on PATH, clicks at column `x` once the
+    /// text shows, and returns what the opener was given, one argument per line.
+    private func openedByClicking(at x: Int, arguments: (_ folder: String) throws -> [String]) throws -> String {
         let folder = NSTemporaryDirectory() + "xmarquee-link-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -134,15 +159,8 @@ final class InteractionTests: XvfbTestCase {
         try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/opened\"\n"
             .write(toFile: opener, atomically: true, encoding: .utf8)
         chmod(opener, 0o755)
-        let link = "https://example.com/story?a=1&b=$(touch /tmp/pwned);c='x'"
-        let feed = folder + "/feed.rss"
-        let escaped = link.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&apos;")
-        try """
-            <?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
-            <item><title>Click this headline</title><link>\(escaped)</link></item></channel></rss>
-            """.write(toFile: feed, atomically: true, encoding: .utf8)
         let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let ticker = try TickerProcess(["--geometry", "700x40+0+0", "--speed", "0", "--feed", "file://" + feed],
+        let ticker = try TickerProcess(["--geometry", "700x40+0+0", "--speed", "0"] + (try arguments(folder)),
                                        display: Self.server.display, environment: ["PATH": path])
         defer { ticker.stop() }
         let probe = try XProbe(Self.server.display)
@@ -151,13 +169,11 @@ final class InteractionTests: XvfbTestCase {
             window = probe.window(ofProcess: ticker.pid)
             guard let window, let pixels = probe.capture(window) else { return false }
             return pixels.inkProfile(background: (0x20, 0x20, 0x20)).prefix(60).contains { $0 > 0 }
-        }, "the feed's headline appears; stderr: \(ticker.standardError)")
-        xdotool("mousemove", "30", "20")
+        }, "the text appears; stderr: \(ticker.standardError)")
+        xdotool("mousemove", String(x), "20")
         xdotool("click", "1")
         XCTAssertTrue(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: folder + "/opened") })
         Thread.sleep(forTimeInterval: 0.2)
-        let opened = try String(contentsOfFile: folder + "/opened", encoding: .utf8)
-        XCTAssertEqual(opened, link + "\n", "exactly one argument, the link as it was")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/pwned"), "nothing reached a shell")
+        return try String(contentsOfFile: folder + "/opened", encoding: .utf8)
     }
 }
