@@ -4,10 +4,11 @@
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
-       libxpresent-dev libxext-dev fonts-dejavu-core
+       libxpresent-dev libxext-dev libxfixes-dev fonts-dejavu-core
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: URLSession and XMLParser, linked statically
-       libxdamage-dev libxfixes-dev)      # xmarquee-bench's observer (every target builds with the tests)
-test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick)
+       libxdamage-dev)                    # xmarquee-bench's observer (every target builds with the tests)
+# xcompmgr: a compositing manager for the translucent-background tests.
+test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick xcompmgr)
 bench=(tickr)
 
 wanted=("${build[@]}")

@@ -23,4 +23,11 @@ public struct TickerStyle: Sendable {
         self.motion = motion
         self.fade = fade
     }
+
+    /// The background as painted. Its alpha can only show on a window with an alpha channel
+    /// while a compositor blends it; anywhere else the server shows the stored pixels as they
+    /// are, premultiplied and so darkened, so there it is painted opaque in the same colour.
+    public func shownBackground(alphaShows: Bool) -> RGBAColor {
+        alphaShows ? background : background.opaque
+    }
 }

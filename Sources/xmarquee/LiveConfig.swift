@@ -74,6 +74,10 @@ final class LiveConfig {
                 return
             case .success(let (style, font)):
                 ticker.setColors(foreground: style.foreground, background: style.background)
+                if !style.background.isOpaque && !connection.surface.hasAlpha {
+                    // A window's visual is fixed when it is made.
+                    Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
+                }
                 if changed.contains("font") {
                     ticker.setFont(font)
                     fontHeight = font.height
