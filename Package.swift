@@ -13,13 +13,14 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // Xlib, Xft, fontconfig and the X extensions, found through pkg-config.
+        // Xlib, Xft, fontconfig and the X extensions, found through pkg-config (XFixes: the
+        // compositor's selection is watched for a translucent background).
         .systemLibrary(
             name: "CX11",
             path: "CX11",
-            pkgConfig: "x11 xft fontconfig xrender xrandr xpresent xext",
+            pkgConfig: "x11 xft fontconfig xrender xrandr xpresent xext xfixes",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev",
-                              "libxrandr-dev", "libxpresent-dev", "libxext-dev"])]
+                              "libxrandr-dev", "libxpresent-dev", "libxext-dev", "libxfixes-dev"])]
         ),
         // GNU FriBidi: the bidirectional algorithm and Arabic shaping, found through pkg-config.
         .systemLibrary(

@@ -1,6 +1,6 @@
 #ifndef XMARQUEE_CX11_SHIM_H
 #define XMARQUEE_CX11_SHIM_H
-// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present.
+// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present, XFixes.
 // Swift cannot import C macros that expand to expressions, so the few we need
 // are re-stated here as inline functions.
 #include <X11/Xlib.h>
@@ -29,6 +29,11 @@ static inline XPresentIdleNotifyEvent *xm_as_idle(XGenericEventCookie *c) {
 }
 static inline XPresentConfigureNotifyEvent *xm_as_configure(XGenericEventCookie *c) {
     return (XPresentConfigureNotifyEvent *)c->data;
+}
+
+// XFixes reports a selection's new owner in an XEvent-sized struct of its own.
+static inline XFixesSelectionNotifyEvent *xm_as_selection_notify(XEvent *e) {
+    return (XFixesSelectionNotifyEvent *)e;
 }
 
 // Fontconfig's object names are macros of string literals.

@@ -4,12 +4,14 @@
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
-       libxpresent-dev libxext-dev libfribidi-dev
+       libxpresent-dev libxext-dev libxfixes-dev libfribidi-dev
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: URLSession and XMLParser, linked statically
-       libxdamage-dev libxfixes-dev)      # xmarquee-bench's observer (every target builds with the tests)
+       libxdamage-dev)                    # xmarquee-bench's observer (every target builds with the tests)
+# fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
+# translucent-background tests.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
-      fonts-font-awesome)   # an icon font for the fallback tests
+      fonts-font-awesome xcompmgr)
 bench=(tickr)
 
 wanted=("${build[@]}")

@@ -8,9 +8,12 @@ final class ColorResource {
 
     init(connection: XConnection, rgba: RGBAColor) {
         self.connection = connection
-        var render = XRenderColor(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
+        // Render reads solid colours as premultiplied (for an opaque colour that is the same).
+        let paint = rgba.premultiplied
+        var render = XRenderColor(red: paint.red, green: paint.green, blue: paint.blue, alpha: paint.alpha)
         color = XftColor()
         XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &color)
+        color.pixel |= connection.surface.alphaBits(paint.alpha)
     }
 
     deinit { XftColorFree(connection.display, connection.visual, connection.colormap, &color) }

@@ -53,7 +53,10 @@ public final class Ticker {
     public internal(set) var shownPosition = 0
     var mapped = false
     var fullyObscured = false
-    let fade: EdgeFade?
+    var fade: EdgeFade?
+    /// Whether a compositor blends the window: watched only on a surface with alpha, where a
+    /// translucent background shows its alpha while one runs and is painted opaque otherwise.
+    let compositor: CompositorWatch?
     /// The speed the user last asked for (keys, wheel, `ctl speed`), in pixels per second.
     var currentSpeed: Double
     private var frameNumber: UInt64 = 0
@@ -74,8 +77,10 @@ public final class Ticker {
         self.style = style
         self.font = font
         advances = AdvanceCache(measurer: font)
+        compositor = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
+        let background = style.shownBackground(alphaShows: compositor?.isRunning ?? false)
         painter = TilePainter(connection: connection, font: font, advances: advances, foreground: style.foreground,
-                              background: style.background, capsule: style.capsule, height: window.height)
+                              background: background, capsule: style.capsule, height: window.height)
         buffers = BackBufferPool(connection: connection, width: window.width, height: window.height)
         let hz = RefreshRate.current(on: connection)
         if allowPresent, let present = PresentPacer(connection: connection, window: window.id, refreshHz: hz) {
@@ -89,7 +94,7 @@ public final class Ticker {
         snappedPeriod = pacer.period
         currentSpeed = style.speed
         restTimer = FrameTimer()!
-        fade = style.fade > 0 ? EdgeFade(connection: connection, width: style.fade, background: style.background) : nil
+        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.buffers.markIdle(pixmap) }
         install(on: loop)
@@ -98,6 +103,7 @@ public final class Ticker {
             self.updateFrameDemand()
         }
         selectInput()
+        watchCompositor()
     }
 
     deinit { XFreeGC(connection.display, gc) }
@@ -206,9 +212,7 @@ public final class Ticker {
         guard foreground != style.foreground || background != style.background else { return }
         style.foreground = foreground
         style.background = background
-        painter.setColors(foreground: foreground, background: background)
-        timeline?.segments.forEach { $0.content.releaseTiles() }
-        drawNow()
+        repaintInShownColors()
     }
 
     /// A new speed or direction from the current position on: the text does not jump, it

@@ -32,6 +32,13 @@ public struct TickerStyle: Sendable {
         get { layout.separator }
         set { layout.separator = newValue }
     }
+
+    /// The background as painted. Its alpha can only show on a window with an alpha channel
+    /// while a compositor blends it; anywhere else the server shows the stored pixels as they
+    /// are, premultiplied and so darkened, so there it is painted opaque in the same colour.
+    public func shownBackground(alphaShows: Bool) -> RGBAColor {
+        alphaShows ? background : background.opaque
+    }
 }
 
 /// The box drawn behind each message (`--item-bg`), its text inset by the layout's padding.

@@ -24,8 +24,12 @@ public final class TickerWindow {
         // Keep the old pixels in place while the size changes, until the next frame covers them.
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask
+        // A window of another depth than its parent (the 32-bit visual of a translucent
+        // background) needs a colormap and a border of its own: the defaults copy the parent's
+        // and fail with BadMatch. With the default visual these are the parent's anyway.
         attributes.colormap = connection.colormap
-        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask | CWColormap)
+        attributes.border_pixel = 0
+        let mask = UInt(CWBackPixmap | CWBorderPixel | CWBitGravity | CWEventMask | CWColormap)
         id = XCreateWindow(display, connection.root, Int32(position?.x ?? 0), Int32(position?.y ?? 0),
                            UInt32(width), UInt32(height), 0, connection.depth, UInt32(InputOutput),
                            connection.visual, mask, &attributes)

@@ -15,10 +15,15 @@ public final class XConnection {
     public let name: String
     public let screen: Int32
     public let root: Window
-    public let visual: UnsafeMutablePointer<Visual>
-    public let colormap: Colormap
-    public let depth: Int32
+    /// The visual, colormap and depth of everything the ticker makes: the screen's default until
+    /// `chooseSurface` picks one with alpha.
+    public private(set) var surface: Surface
+    private var surfaceChosen = false
     private var atoms: [String: Atom] = [:]
+
+    public var visual: UnsafeMutablePointer<Visual> { surface.visual }
+    public var colormap: Colormap { surface.colormap }
+    public var depth: Int32 { surface.depth }
 
     /// Opens `name`, or `$DISPLAY` when nil.
     public init(name: String?) throws(DisplayOpenError) {
@@ -28,13 +33,28 @@ public final class XConnection {
         self.name = shownName
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)
-        visual = XDefaultVisual(display, screen)
-        colormap = XDefaultColormap(display, screen)
-        depth = XDefaultDepth(display, screen)
+        surface = Surface.screenDefault(display, screen: screen)
         Self.installErrorHandlers()
     }
 
-    deinit { XCloseDisplay(display) }
+    deinit {
+        if surface.ownsColormap { XFreeColormap(display, surface.colormap) }
+        XCloseDisplay(display)
+    }
+
+    /// Chooses the surface once, before any window, pixmap, picture or colour is made (they all
+    /// take its visual and depth, and a window's cannot change): one with alpha when the
+    /// background is translucent and the screen offers such a visual, else the default, exactly
+    /// as if this were never called. Returns false when a translucent background has to be opaque.
+    @discardableResult
+    public func chooseSurface(translucentBackground: Bool) -> Bool {
+        precondition(!surfaceChosen, "the surface is chosen once, before anything is drawn")
+        surfaceChosen = true
+        guard translucentBackground else { return true }
+        guard let withAlpha = Surface.withAlpha(display, screen: screen, root: root) else { return false }
+        surface = withAlpha
+        return true
+    }
 
     public var fd: Int32 { xm_connection_number(display) }
     public var screenWidth: Int { Int(XDisplayWidth(display, screen)) }

@@ -79,6 +79,10 @@ final class LiveConfig {
             case .success(let (style, font)):
                 ticker.setColors(foreground: style.foreground, background: style.background)
                 ticker.setLayout(style.layout, capsule: style.capsule)
+                if !style.background.isOpaque && !connection.surface.hasAlpha {
+                    // A window's visual is fixed when it is made.
+                    Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
+                }
                 if changed.contains("font") {
                     ticker.setFont(font)
                     fontHeight = font.height

@@ -30,7 +30,7 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color"))
     var fg: String = "#f0f0f0"
 
-    @Option(help: ArgumentHelp("Background colour (same forms as --fg).", valueName: "color"))
+    @Option(help: ArgumentHelp("Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.", valueName: "color"))
     var bg: String = "#202020"
 
     @Option(help: ArgumentHelp("Scrolling speed in pixels per second; 0 stands the text still.", valueName: "px"))

@@ -43,6 +43,10 @@ struct TickerApp {
         case .success(let look): (style, font) = look
         case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
         }
+        // Before the window: a translucent background needs a visual with alpha, made with it.
+        if !connection.chooseSurface(translucentBackground: !style.background.isOpaque) {
+            Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque")
+        }
 
         let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
         let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)

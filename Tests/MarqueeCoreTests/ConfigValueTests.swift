@@ -11,6 +11,18 @@ final class ConfigValueTests: XCTestCase {
         }
     }
 
+    func testPremultipliedScalesTheChannelsByAlpha() {
+        let translucent = RGBAColor(hex: "#20408080")!
+        XCTAssertEqual(translucent.premultiplied, RGBAColor(red: 0x1020, green: 0x2040, blue: 0x4081, alpha: 0x8080))
+        XCTAssertEqual(translucent.premultiplied.rgb8.0, 0x10)
+        let white = RGBAColor(hex: "#ffffff")!
+        XCTAssertEqual(white.premultiplied, white, "opaque colours stay as they are")
+        XCTAssertEqual(RGBAColor(hex: "#ffffff00")!.premultiplied, RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        XCTAssertEqual(translucent.opaque, RGBAColor(hex: "#204080")!)
+        XCTAssertFalse(translucent.isOpaque)
+        XCTAssertTrue(translucent.opaque.isOpaque)
+    }
+
     func testGeometryForms() {
         XCTAssertEqual(WindowGeometry(parsing: "1920x32+0+0"), WindowGeometry(width: 1920, height: 32, x: 0, y: 0))
         XCTAssertEqual(WindowGeometry(parsing: "800x40"), WindowGeometry(width: 800, height: 40))

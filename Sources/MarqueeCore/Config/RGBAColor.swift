@@ -42,6 +42,19 @@ public struct RGBAColor: Equatable, Sendable {
         }
     }
 
+    /// The same colour with its red, green and blue scaled by its alpha: the form XRender's solid
+    /// colours take (a fill, a glyph's source). Unscaled channels with alpha < 1 would be read as
+    /// a brighter colour, and over another colour they add instead of blending.
+    public var premultiplied: RGBAColor {
+        func scaled(_ channel: UInt16) -> UInt16 { UInt16((UInt32(channel) * UInt32(alpha) + 0x7FFF) / 0xFFFF) }
+        return RGBAColor(red: scaled(red), green: scaled(green), blue: scaled(blue), alpha: alpha)
+    }
+
+    /// The same red, green and blue, fully opaque.
+    public var opaque: RGBAColor { RGBAColor(red: red, green: green, blue: blue) }
+
+    public var isOpaque: Bool { alpha == 0xFFFF }
+
     /// 8-bit channels, for comparing with pixels read back from a 24-bit visual.
     public var rgb8: (UInt8, UInt8, UInt8) { (UInt8(red >> 8), UInt8(green >> 8), UInt8(blue >> 8)) }
 }

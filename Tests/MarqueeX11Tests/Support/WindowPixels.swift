@@ -2,11 +2,14 @@ import CX11
 import Foundation
 import MarqueeCore
 
-/// A window's pixels read back from the server with XGetImage, as 8-bit RGB.
+/// A window's pixels read back from the server with XGetImage, as 8-bit RGB (and alpha, for a
+/// 32-bit drawable: the pixels as stored, premultiplied).
 struct WindowPixels: Equatable, CustomStringConvertible {
     let width: Int
     let height: Int
     let rgb: [UInt8]
+    /// Empty unless the drawable is 32 bits deep (a 24-bit one has no alpha to read).
+    let alpha: [UInt8]
 
     /// Reads `drawable` (a window or pixmap) of the given size; nil when the server refuses.
     static func capture(_ display: OpaquePointer, _ drawable: Drawable, width: Int, height: Int) -> WindowPixels? {
@@ -17,6 +20,7 @@ struct WindowPixels: Equatable, CustomStringConvertible {
         let info = image.pointee
         precondition(info.bits_per_pixel == 32, "tests expect a 24/32-bit TrueColor visual")
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        var alpha = [UInt8](repeating: 0, count: info.depth == 32 ? width * height : 0)
         let data = UnsafeRawPointer(info.data!)
         for y in 0..<height {
             for x in 0..<width {
@@ -25,9 +29,10 @@ struct WindowPixels: Equatable, CustomStringConvertible {
                 rgb[index] = UInt8((pixel >> 16) & 0xFF)
                 rgb[index + 1] = UInt8((pixel >> 8) & 0xFF)
                 rgb[index + 2] = UInt8(pixel & 0xFF)
+                if !alpha.isEmpty { alpha[y * width + x] = UInt8(pixel >> 24) }
             }
         }
-        return WindowPixels(width: width, height: height, rgb: rgb)
+        return WindowPixels(width: width, height: height, rgb: rgb, alpha: alpha)
     }
 
     static func capture(_ display: OpaquePointer, window: Window) -> WindowPixels? {
@@ -41,6 +46,12 @@ struct WindowPixels: Equatable, CustomStringConvertible {
     func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let index = (y * width + x) * 3
         return (rgb[index], rgb[index + 1], rgb[index + 2])
+    }
+
+    /// Alpha, red, green, blue of a 32-bit drawable's pixel, as stored.
+    func argb(_ x: Int, _ y: Int) -> [UInt8] {
+        let (r, g, b) = pixel(x, y)
+        return [alpha[y * width + x], r, g, b]
     }
 
     /// Per column, how far its pixels are from the background colour in total: the text's "ink".
