@@ -25,6 +25,9 @@ public final class Ticker {
 
     var timeline: StripTimeline<RenderedContent>?
     var pendingLayout: CycleLayoutBuilder?
+    /// The newest finished layout, measured with the current fonts: the next layout copies its
+    /// unchanged messages (a clock tick beside a long text measures only the clock).
+    private var latestLayout: CycleLayout?
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontSet, advances: AdvanceCache)?
@@ -129,11 +132,16 @@ public final class Ticker {
             let message = Message(urgent.text)
             if style.direction == .left { shown.insert(message, at: 0) } else { shown.append(message) }
         }
-        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering)
+        // A font on its way measures everything anew: nothing measured with the old one is copied.
+        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering,
+                                           reusing: pendingFont == nil ? latestLayout : nil)
     }
 
     private func continueLayout() {
         guard var builder = pendingLayout else { return }
+        // Moved out, not copied: with a second reference its arrays (megabytes of text, a record
+        // per message) would be copied on the first append of every turn.
+        pendingLayout = nil
         let deadline = MonotonicClock.now() + Self.layoutSliceSeconds
         var finished: CycleLayout?
         repeat {
@@ -143,7 +151,7 @@ public final class Ticker {
             pendingLayout = builder
             return
         }
-        pendingLayout = nil
+        latestLayout = layout
         let replacesFont = pendingFont != nil
         if let (newFont, newAdvances) = pendingFont {
             font = newFont
@@ -168,7 +176,10 @@ public final class Ticker {
             } else {
                 // Two window widths is a short wait at any useful speed; past it, a long message
                 // is cut at the entering edge rather than holding the new text back for minutes.
-                timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width)
+                // An urgent message waiting to enter comes first; otherwise the reading order carries on.
+                let urgentFirst = urgent.map { !$0.isEntering } ?? false
+                timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width,
+                               continuing: !urgentFirst)
                 noteUrgentEntering(content)
             }
             replan(at: now)

@@ -39,18 +39,18 @@ final class Bench {
     }
 
     /// Starts the release xmarquee as a 1920×32 bar at the top of the screen.
-    func launchTicker(file: String? = nil, speed: Double = Bench.speed) throws -> ChildProcess {
+    func launchTicker(file: String? = nil, speed: Double = Bench.speed, extra: [String] = []) throws -> ChildProcess {
         try ChildProcess(xmarquee, ["--file", file ?? fixtures.headlines,
                                     "--geometry", "\(Self.barWidth)x\(Self.barHeight)+0+0",
                                     "--speed", "\(speed)", "--bg", "#202020", "--fg", "#f0f0f0",
-                                    "--display", xvfb.display],
+                                    "--display", xvfb.display] + extra,
                          environment: ["DISPLAY": xvfb.display])
     }
 
     /// Starts the ticker and waits until its text is on screen; nil (and the ticker stopped) if it never shows.
-    func launchTickerShowingText(file: String? = nil, speed: Double = Bench.speed, timeout: Double = 30)
-        throws -> (ticker: ChildProcess, window: Window, firstText: Double)? {
-        let ticker = try launchTicker(file: file, speed: speed)
+    func launchTickerShowingText(file: String? = nil, speed: Double = Bench.speed, extra: [String] = [],
+                                 timeout: Double = 30) throws -> (ticker: ChildProcess, window: Window, firstText: Double)? {
+        let ticker = try launchTicker(file: file, speed: speed, extra: extra)
         guard let shown = observer.waitForText(pid: ticker.pid, timeout: timeout),
               let window = observer.waitForWindow(pid: ticker.pid, timeout: 1) else {
             ticker.terminate()

@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling resize tickr pacing144.",
+        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling clock resize tickr pacing144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -55,6 +55,7 @@ struct BenchCommand: ParsableCommand {
         if wanted("memory") { try bench.runMemoryOverTime() }
         if wanted("idle") { try bench.runIdleCPU() }
         if wanted("scaling") { try bench.runScaling() }
+        if wanted("clock") { try bench.runClockBesideLongText() }
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("pacing144") {

@@ -48,3 +48,30 @@ extension Bench {
         }
     }
 }
+
+extension Bench {
+    /// A clock ticking each second beside the 10 MB text: every tick is a new cycle to lay out,
+    /// in which the unchanged lines are copied from the previous layout, not measured again
+    /// (what remains is copying 10 MB and 150 000 records a second).
+    func runClockBesideLongText() throws {
+        let section = "Clock + 10 MB"
+        guard let path = fixtures.bySize.last(where: { $0.bytes == 10_000_000 })?.path else { return }
+        guard let run = try launchTickerShowingText(file: path, extra: ["--clock", "%H:%M:%S"], timeout: 180) else {
+            log.add(section, "text never shown", nil, "")
+            return
+        }
+        defer { run.ticker.terminate() }
+        // Past the first layout and its first ticks.
+        BenchClock.sleep(3)
+        var percents: [Double] = []
+        for _ in 0..<runs {
+            guard let start = ProcessSampler.sample(run.ticker.pid) else { break }
+            BenchClock.sleep(10)
+            guard let end = ProcessSampler.sample(run.ticker.pid) else { break }
+            percents.append(100 * (end.cpuSeconds - start.cpuSeconds) / (end.time - start.time))
+        }
+        let cpu = Statistics.median(percents)
+        log.add(section, "xmarquee CPU, clock ticking each second", cpu, "%",
+                note: "10 MB file of 150 000 lines and `--clock %H:%M:%S`, 120 px/s at 60 Hz; median of \(percents.count) × 10 s")
+    }
+}

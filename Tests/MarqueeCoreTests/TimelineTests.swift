@@ -96,6 +96,90 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(timeline.segments[0].lower, Int.min, "a window widened later shows text, not a gap")
     }
 
+    /// The text drawn at a strip position: which message of its content, and where in it.
+    private func message<C>(_ timeline: StripTimeline<C>, at position: Int) -> (text: String, offset: Int)? where C: TestContent {
+        guard let piece = timeline.pieces(in: position..<(position + 1)).first else { return nil }
+        let layout = piece.segment.content.layout
+        let local = StripGeometry.floorMod(position - piece.segment.anchor, layout.width)
+        let index = layout.messageIndex(containing: local)
+        return (layout.laidOutMessages[index].message.text, local - layout.laidOutMessages[index].textStart)
+    }
+
+    func testAnUnchangedMessageCrossingTheEdgeCarriesOnAndOnlyTheClockChanges() {
+        let long = String(repeating: "x", count: 5000)   // 40 000 px
+        var timeline = StripTimeline(content: TestContent("t0", [long, "12:00:00"]), anchor: 0)
+        let before = timeline
+        var visible = 1000..<1300
+        timeline.swap(to: TestContent("t1", [long, "12:00:01"]), visible: visible, direction: .left, maxDeferral: 600)
+        assertUnchanged(before, timeline, visible)
+        XCTAssertEqual(timeline.segments[1].lower, visible.upperBound, "joined right at the edge")
+        // The long message reads on without a cut, a separator or a restart.
+        for position in stride(from: visible.lowerBound, to: 39_000, by: 97) {
+            XCTAssertEqual(message(timeline, at: position)?.text, long)
+            XCTAssertEqual(message(timeline, at: position)?.offset, position, "position \(position)")
+        }
+        // A tick a second later takes over the segment of the previous one: two segments, not one a tick.
+        for tick in 2...20 {
+            visible = (visible.lowerBound + 120)..<(visible.upperBound + 120)
+            let shown = timeline
+            timeline.swap(to: TestContent("t\(tick)", [long, "12:00:\(tick)"]), visible: visible, direction: .left, maxDeferral: 600)
+            for position in visible { XCTAssertEqual(message(timeline, at: position)?.offset, message(shown, at: position)?.offset) }
+        }
+        XCTAssertEqual(timeline.segments.count, 2)
+        XCTAssertEqual(timeline.segments[1].content.name, "t20")
+        // Past the long message (40 000 px) and its separator (16 px): the newest clock.
+        XCTAssertEqual(message(timeline, at: 40_000 + 16)?.text, "12:00:20")
+    }
+
+    func testAChangedMessageCrossingTheEdgeIsFollowedByTheNextOneNotByTheFirst() {
+        let old = TestContent("old", ["alpha", "bravo", "charlie", "delta"])
+        var timeline = StripTimeline(content: old, anchor: 0)
+        let before = timeline
+        // The window ends inside "bravo" (starts at 56).
+        let visible = (-200)..<70
+        timeline.swap(to: TestContent("new", ["alpha", "BRAVO!", "charlie", "delta"]), visible: visible, direction: .left, maxDeferral: 600)
+        assertUnchanged(before, timeline, visible)
+        let cut = timeline.segments[1].lower
+        XCTAssertEqual(cut, old.layout.messageStarts[2], "at the end of the changed message")
+        XCTAssertEqual(message(timeline, at: cut)?.text, "charlie")
+        XCTAssertEqual(message(timeline, at: cut)?.offset, 0)
+    }
+
+    func testAnUpdatedItemReplacesTheOldOneInPlaceOfTheReadingOrder() {
+        let old = TestContent("old", ["alpha", "bravo", "charlie"])
+        var timeline = StripTimeline(content: old, anchor: 0)
+        // The window ends inside "alpha"; "alpha" is gone, "bravo" became "bravo 2".
+        timeline.swap(to: TestContent("new", ["zulu", "bravo 2", "charlie"]), visible: (-200)..<10, direction: .left, maxDeferral: 600)
+        let cut = timeline.segments[1].lower
+        XCTAssertEqual(cut, old.layout.messageStarts[1])
+        XCTAssertEqual(message(timeline, at: cut)?.text, "bravo 2", "the item at the same place in the list")
+    }
+
+    func testAnUrgentContentStartsWithItsFirstMessage() {
+        let long = String(repeating: "x", count: 5000)
+        var timeline = StripTimeline(content: TestContent("old", [long]), anchor: 0)
+        let visible = 1000..<1300
+        timeline.swap(to: TestContent("urgent", ["URGENT", long]), visible: visible, direction: .left, maxDeferral: 600, continuing: false)
+        let separator = timeline.segments[1].content.layout.separatorWidth
+        XCTAssertEqual(timeline.segments[1].lower, visible.upperBound)
+        XCTAssertEqual(message(timeline, at: visible.upperBound + separator)?.text, "URGENT")
+        XCTAssertEqual(message(timeline, at: visible.upperBound + separator)?.offset, 0)
+    }
+
+    func testRightwardTextCarriesOnAnUnchangedMessageToo() {
+        let long = String(repeating: "x", count: 5000)
+        var timeline = StripTimeline(content: TestContent("t0", ["12:00:00", long]), anchor: 0)
+        let before = timeline
+        let visible = 20_000..<20_300
+        timeline.swap(to: TestContent("t1", ["12:00:01", long]), visible: visible, direction: .right, maxDeferral: 600)
+        assertUnchanged(before, timeline, visible)
+        XCTAssertEqual(timeline.segments[0].upper, visible.lowerBound)
+        for position in stride(from: 100, to: visible.upperBound, by: 89) {
+            XCTAssertEqual(message(timeline, at: position)?.text, long)
+            XCTAssertEqual(message(timeline, at: position)?.offset, message(before, at: position)?.offset)
+        }
+    }
+
     func testTextEnteringFromOffscreenLeavesTheStartEmptyUntilItScrollsOut() {
         var timeline = StripTimeline(content: TestContent("a", ["aaa"]), enteringAt: 300, direction: .left)
         XCTAssertNil(sample(timeline, at: 299))

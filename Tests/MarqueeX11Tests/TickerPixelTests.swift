@@ -101,4 +101,46 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         let (reference, _) = try referenceCycle(rig, ["Standing still"])
         XCTAssertEqual(bestShift(window: try capture(rig), reference: reference, position: 0).shift, 0)
     }
+
+    /// A clock ticking beside a long text: each tick lays out the clock and copies the long text
+    /// from the previous layout, so the new cycle is ready in a few loop turns, not the seconds
+    /// it takes to measure the long text (this is a debug build).
+    func testAClockTickBesideALongTextIsLaidOutWithoutMeasuringItAgain() throws {
+        let long = String(repeating: "A long text that does not change between ticks. ", count: 20_000)
+        let rig = try makeRig([long, "12:00:00"], speed: 120)
+        let firstLayout = timeUntilLaidOut(rig)
+        rig.ticker.setMessages([long, "12:00:01"])
+        let tick = timeUntilLaidOut(rig)
+        XCTAssertGreaterThan(firstLayout, 0.2, "the long text should take a while to measure")
+        XCTAssertLessThan(tick, firstLayout / 5, "tick \(tick) s, first layout \(firstLayout) s")
+        // What is on screen after the tick is still the long text, exactly where the motion put it.
+        let frames = runFrames(rig, 5)
+        let steps = zip(frames, frames.dropFirst()).map { $1.position - $0.position }
+        XCTAssertTrue(steps.allSatisfy { $0 > 0 && $0 % 2 == 0 }, "steps \(steps)")
+    }
+
+    /// A clock ticking beside a message much longer than the window: each tick swaps in a new
+    /// cycle, and the long message reads on across every seam exactly as one cycle of it drawn
+    /// by Xft (no cut, no separator, no restart), on two segments however many ticks came.
+    func testTicksBesideALongMessageLeaveItWhole() throws {
+        let long = (1...60).map { "Headline \($0) of a long bulletin," }.joined(separator: " ")
+        let rig = try makeRig([long, "12:00:00"], speed: 480)
+        runFrames(rig, 20)
+        for tick in 1...8 {
+            rig.ticker.setMessages([long, "12:00:0\(tick)"])
+            runFrames(rig, 8)
+        }
+        XCTAssertLessThanOrEqual(rig.ticker.timeline?.segments.count ?? 0, 2)
+        let (reference, layout) = try referenceCycle(rig, [long, "12:00:08"])
+        XCTAssertLessThan(rig.ticker.shownPosition + rig.window.width, layout.messageEnds[0], "still inside the long message")
+        let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
+        XCTAssertEqual(match.shift, 0)
+        XCTAssertGreaterThan(match.matched, 0.99)
+    }
+
+    private func timeUntilLaidOut(_ rig: Rig) -> Double {
+        let start = MonotonicClock.now()
+        while rig.ticker.pendingLayout != nil && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }
+        return MonotonicClock.now() - start
+    }
 }

@@ -30,9 +30,13 @@ public final class CycleLayout: Sendable {
     public let messageEnds: [Int]
     /// Width of the separator that ends the cycle (and follows every message).
     public let separatorWidth: Int
+    /// Each message and where its text went, for the next layout to copy what did not change.
+    public let laidOutMessages: [LaidOutMessage]
+    /// The separator, padding and markup switch this cycle was laid out with.
+    public let settings: LayoutSettings
 
     init(text: [UInt8], chunks: [LayoutChunk], styles: [TextStyle], width: Int, messageStarts: [Int],
-         messageEnds: [Int], separatorWidth: Int) {
+         messageEnds: [Int], separatorWidth: Int, laidOutMessages: [LaidOutMessage], settings: LayoutSettings) {
         self.text = text
         self.chunks = chunks
         self.styles = styles
@@ -40,6 +44,8 @@ public final class CycleLayout: Sendable {
         self.messageStarts = messageStarts
         self.messageEnds = messageEnds
         self.separatorWidth = separatorWidth
+        self.laidOutMessages = laidOutMessages
+        self.settings = settings
     }
 
     public var isEmpty: Bool { width == 0 }

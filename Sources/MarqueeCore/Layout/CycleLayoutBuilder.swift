@@ -4,7 +4,9 @@
 ///
 /// Each message is read once, in bounded runs: inline tags become chunk styles (they are not
 /// copied into the layout's text), and a message with right-to-left text is put into visual
-/// order first. The separator is parsed once and repeated after every message.
+/// order first. The separator is parsed once and repeated after every message. A message that
+/// an earlier layout (made with the same settings and fonts) already holds is copied from it,
+/// not measured again.
 public struct CycleLayoutBuilder {
     /// Longest chunk in scalars. Bounded so a chunk's pixel width stays far inside X's
     /// 16-bit coordinates and a tile redraws only a little text beyond its edges.
@@ -32,6 +34,12 @@ public struct CycleLayoutBuilder {
     private var separatorRuns: [PreparedRun] = []
     private var nextMessage = 0
     private var current: Source?
+    /// The message being laid out, its first chunk and the left edge of its text.
+    private var opened: (message: Message, firstChunk: Int, textStart: Int)?
+    private var laidOut: [LaidOutMessage] = []
+    private var reusable: ReusableMessages?
+    /// The earlier layout's style indices as this one's (-1: not interned yet).
+    private var reusedStyleIndex: [Int]
 
     private var text: [UInt8] = []
     private var x = 0
@@ -45,10 +53,15 @@ public struct CycleLayoutBuilder {
     /// - Parameters:
     ///   - messages: each message's text (one line), link and whether its tags are read.
     ///   - reordering: puts right-to-left text into visual order; nil leaves every line as written.
-    public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil) {
+    ///   - previous: an earlier layout measured with the same fonts (and reordering), whose
+    ///     unchanged messages are copied; ignored when it was made with other settings.
+    public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
+                reusing previous: CycleLayout? = nil) {
         self.messages = messages.filter { !$0.text.isEmpty }
         self.settings = settings
         self.reordering = reordering
+        reusable = previous.flatMap { $0.settings == settings ? ReusableMessages($0) : nil }
+        reusedStyleIndex = Array(repeating: -1, count: reusable?.layout.styles.count ?? 0)
         let separator = Message(settings.separator)
         separatorRuns = prepare(scanner(for: separator))
         let bytes = self.messages.reduce(0) { $0 + $1.text.utf8.count }
@@ -85,7 +98,7 @@ public struct CycleLayoutBuilder {
                 remaining -= runs[next].scalars
             case nil:
                 guard nextMessage < messages.count else { return finished() }
-                remaining -= startMessage(messages[nextMessage])
+                remaining -= startMessage(messages[nextMessage], cache: cache)
                 nextMessage += 1
             }
         }
@@ -108,10 +121,16 @@ public struct CycleLayoutBuilder {
     // MARK: Steps
 
     /// Opens a message: its start, its leading padding, and where its text comes from. Returns
-    /// the work done up front (a reordered message is read whole here).
-    private mutating func startMessage(_ message: Message) -> Int {
+    /// the work done up front (a reordered message is read whole here; a reused one is done).
+    private mutating func startMessage(_ message: Message, cache: AdvanceCache) -> Int {
         messageStarts.append(x)
         x += settings.padding
+        opened = (message, chunks.count, x)
+        if let piece = reusable?.piece(for: message) {
+            copy(piece)
+            finishMessage(cache: cache)
+            return piece.chunks.count + 1
+        }
         let scanner = scanner(for: message)
         guard let reordering, message.text.utf8.count <= Self.maxReorderedBytes,
               reordering.mayNeedReordering(message.text) else {
@@ -124,6 +143,11 @@ public struct CycleLayoutBuilder {
 
     /// Closes a message: its trailing padding, its end, then the separator.
     private mutating func finishMessage(cache: AdvanceCache) {
+        if let opened {
+            laidOut.append(LaidOutMessage(message: opened.message, chunks: opened.firstChunk..<chunks.count,
+                                          textStart: opened.textStart, width: x - opened.textStart))
+        }
+        opened = nil
         x += settings.padding
         messageEnds.append(x)
         let separatorStart = x
@@ -134,7 +158,27 @@ public struct CycleLayoutBuilder {
 
     private func finished() -> CycleLayout {
         CycleLayout(text: text, chunks: chunks, styles: styles, width: messageStarts.isEmpty ? 0 : x,
-                    messageStarts: messageStarts, messageEnds: messageEnds, separatorWidth: separatorWidth)
+                    messageStarts: messageStarts, messageEnds: messageEnds, separatorWidth: separatorWidth,
+                    laidOutMessages: laidOut, settings: settings)
+    }
+
+    /// Appends an unchanged message's chunks from the earlier layout, moved to this position.
+    private mutating func copy(_ piece: LaidOutMessage) {
+        defer { x += piece.width }
+        guard let earlier = reusable?.layout, let first = piece.chunks.first, let last = piece.chunks.last else { return }
+        let bytes = earlier.chunks[first].bytes.lowerBound..<earlier.chunks[last].bytes.upperBound
+        let byteShift = text.count - bytes.lowerBound
+        let xShift = x - piece.textStart
+        text.append(contentsOf: earlier.text[bytes])
+        for chunk in earlier.chunks[piece.chunks] {
+            chunks.append(LayoutChunk(bytes: (chunk.bytes.lowerBound + byteShift)..<(chunk.bytes.upperBound + byteShift),
+                                      x: chunk.x + xShift, width: chunk.width, style: reusedStyle(chunk.style, of: earlier)))
+        }
+    }
+
+    private mutating func reusedStyle(_ index: Int, of earlier: CycleLayout) -> Int {
+        if reusedStyleIndex[index] < 0 { reusedStyleIndex[index] = intern(earlier.styles[index]) }
+        return reusedStyleIndex[index]
     }
 
     /// Appends a run as one chunk, measured in its style's font.

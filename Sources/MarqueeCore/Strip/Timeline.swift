@@ -19,22 +19,21 @@ public struct StripSegment<Content: StripContent> {
     /// A strip position where a cycle of the content begins.
     public var anchor: Int
     public var content: Content
-    /// True when the segment was cut in at an arbitrary place and so starts with a separator.
-    var leadsWithSeparator: Bool
 }
 
 /// The endless strip as a sequence of contents along the scroll axis.
 ///
 /// Content changes never touch what is on screen: the new content becomes a new segment that
-/// begins where the old one is not yet visible (at the next message boundary past the entering
-/// edge, or right at the edge when that boundary is far away). Segments that have scrolled out
-/// are dropped, so only a handful exist at any time.
+/// begins where the old one is not yet visible (`StripSeam`: inside the message crossing the
+/// entering edge when that message is unchanged, else at the next message boundary, or right at
+/// the edge when that boundary is far away). Segments that have scrolled out are dropped, so
+/// only a handful exist at any time.
 public struct StripTimeline<Content: StripContent> {
     public private(set) var segments: [StripSegment<Content>]
 
     /// A strip showing `content` everywhere, its first cycle beginning at `anchor`.
     public init(content: Content, anchor: Int = 0) {
-        segments = [StripSegment(lower: .min, upper: .max, anchor: anchor, content: content, leadsWithSeparator: false)]
+        segments = [StripSegment(lower: .min, upper: .max, anchor: anchor, content: content)]
     }
 
     /// A strip that is empty before `start` and shows `content` from there on (text that enters
@@ -42,9 +41,9 @@ public struct StripTimeline<Content: StripContent> {
     public init(content: Content, enteringAt start: Int, direction: ScrollDirection) {
         switch direction {
         case .left:
-            segments = [StripSegment(lower: start, upper: .max, anchor: start, content: content, leadsWithSeparator: false)]
+            segments = [StripSegment(lower: start, upper: .max, anchor: start, content: content)]
         case .right:
-            segments = [StripSegment(lower: .min, upper: start, anchor: start, content: content, leadsWithSeparator: false)]
+            segments = [StripSegment(lower: .min, upper: start, anchor: start, content: content)]
         }
     }
 
@@ -53,7 +52,7 @@ public struct StripTimeline<Content: StripContent> {
     public init(showingOnce content: Content, anchor: Int) {
         let layout = content.layout
         let textWidth = max(0, layout.width - layout.separatorWidth)
-        segments = [StripSegment(lower: anchor, upper: anchor + textWidth, anchor: anchor, content: content, leadsWithSeparator: false)]
+        segments = [StripSegment(lower: anchor, upper: anchor + textWidth, anchor: anchor, content: content)]
         showsOnce = true
     }
 
@@ -77,76 +76,74 @@ public struct StripTimeline<Content: StripContent> {
         return result
     }
 
-    /// Swaps in `content` where it is not visible yet.
+    /// Swaps in `content` where it is not visible yet (see `StripSeam` for where exactly).
     /// - Parameters:
     ///   - visible: the strip positions the window shows now.
     ///   - maxDeferral: how far past the entering edge a message boundary may be and still be
     ///     waited for; beyond it the old text is cut right at the edge.
-    public mutating func swap(to content: Content, visible: Range<Int>, direction: ScrollDirection, maxDeferral: Int) {
+    ///   - continuing: false when the new content must begin with its first message (an urgent
+    ///     one), rather than carry on with the message crossing the edge.
+    public mutating func swap(to content: Content, visible: Range<Int>, direction: ScrollDirection, maxDeferral: Int,
+                              continuing: Bool = true) {
         switch direction {
-        case .left: swapEnteringRight(content, edge: visible.upperBound, maxDeferral: maxDeferral)
-        case .right: swapEnteringLeft(content, edge: visible.lowerBound, maxDeferral: maxDeferral)
+        case .left: swapEnteringRight(content, edge: visible.upperBound, maxDeferral: maxDeferral, continuing: continuing)
+        case .right: swapEnteringLeft(content, edge: visible.lowerBound, maxDeferral: maxDeferral, continuing: continuing)
         }
     }
 
-    private mutating func swapEnteringRight(_ content: Content, edge: Int, maxDeferral: Int) {
+    private mutating func swapEnteringRight(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
         var last = segments.removeLast()
         if last.lower >= edge {
-            // Not on screen yet: the newer content simply takes its place.
+            // Not on screen yet: the newer content takes its place, joined to what precedes it
+            // at the same seam (or, entering from off-screen, starting there).
+            if let previous = segments.last {
+                let seam = StripSeam.joining(old: previous.content.layout, oldAnchor: previous.anchor, new: content.layout,
+                                             edge: last.lower, direction: .left, maxDeferral: 0, continuing: continuing)
+                last.anchor = seam.anchor
+            } else {
+                last.anchor = last.lower
+            }
             last.content = content
-            last.anchor = Self.anchor(startingAt: last.lower, content, leadsWithSeparator: last.leadsWithSeparator)
             segments.append(last)
             return
         }
-        var cut = edge
-        var lead = true
-        let layout = last.content.layout
-        if layout.width > 0 {
-            let local = edge - last.anchor
-            let cycleStart = edge - StripGeometry.floorMod(local, layout.width)
-            let within = edge - cycleStart
-            let boundary = cycleStart + (layout.messageStart(atOrAfter: within) ?? layout.width)
-            if boundary - edge <= maxDeferral {
-                cut = boundary
-                lead = false
-            }
-        } else {
-            lead = false
+        let seam = StripSeam.joining(old: last.content.layout, oldAnchor: last.anchor, new: content.layout, edge: edge,
+                                     direction: .left, maxDeferral: maxDeferral, continuing: continuing)
+        if let stretch = seam.continuedStretch, stretch.lowerBound <= last.lower {
+            // All of the old segment lies inside the message that carries on, where the new
+            // content draws the same pixels: it takes the segment over, so a clock ticking
+            // beside a long message does not pile up a segment a second.
+            segments.append(StripSegment(lower: last.lower, upper: .max, anchor: seam.anchor, content: content))
+            return
         }
-        last.upper = cut
+        last.upper = seam.position
         segments.append(last)
-        segments.append(StripSegment(lower: cut, upper: .max,
-                                     anchor: Self.anchor(startingAt: cut, content, leadsWithSeparator: lead),
-                                     content: content, leadsWithSeparator: lead))
+        segments.append(StripSegment(lower: seam.position, upper: .max, anchor: seam.anchor, content: content))
     }
 
-    private mutating func swapEnteringLeft(_ content: Content, edge: Int, maxDeferral: Int) {
+    private mutating func swapEnteringLeft(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
         var first = segments.removeFirst()
         if first.upper <= edge {
+            if let following = segments.first {
+                first.anchor = StripSeam.joining(old: following.content.layout, oldAnchor: following.anchor, new: content.layout,
+                                                 edge: first.upper, direction: .right, maxDeferral: 0,
+                                                 continuing: continuing).anchor
+            } else {
+                first.anchor = first.upper
+            }
             first.content = content
-            first.anchor = first.upper
             segments.insert(first, at: 0)
             return
         }
-        var cut = edge
-        let layout = first.content.layout
-        if layout.width > 0 {
-            let within = StripGeometry.floorMod(edge - first.anchor, layout.width)
-            let boundary = edge - within + layout.messageStart(atOrBefore: within)
-            if edge - boundary <= maxDeferral { cut = boundary }
+        let seam = StripSeam.joining(old: first.content.layout, oldAnchor: first.anchor, new: content.layout, edge: edge,
+                                     direction: .right, maxDeferral: maxDeferral, continuing: continuing)
+        if let stretch = seam.continuedStretch, stretch.upperBound >= first.upper {
+            segments.insert(StripSegment(lower: .min, upper: first.upper, anchor: seam.anchor, content: content), at: 0)
+            return
         }
-        first.lower = cut
+        first.lower = seam.position
         segments.insert(first, at: 0)
-        // The new content's cycle ends (with its separator) exactly at the cut.
-        segments.insert(StripSegment(lower: .min, upper: cut, anchor: cut, content: content, leadsWithSeparator: false), at: 0)
-    }
-
-    /// Where a content's cycles must be anchored so that it starts at `start`: at a message, or
-    /// (after a cut at an arbitrary place) with its separator first, so the cut reads as a gap.
-    private static func anchor(startingAt start: Int, _ content: Content, leadsWithSeparator: Bool) -> Int {
-        let layout = content.layout
-        guard leadsWithSeparator && layout.width > 0 else { return start }
-        return start - (layout.width - layout.separatorWidth)
+        segments.insert(StripSegment(lower: .min, upper: seam.position, anchor: seam.anchor, content: content), at: 0)
     }
 
     /// Drops segments that have scrolled out on the side the text leaves by, and lets the oldest

@@ -1,0 +1,115 @@
+/// Where each message of a finished layout went, so the next layout can copy a message that did
+/// not change instead of measuring it again: a clock ticking beside a 10 MB text lays out the
+/// clock, not the 10 MB.
+public struct LaidOutMessage: Sendable {
+    public let message: Message
+    /// Its chunks in `CycleLayout.chunks` (none for a message made only of tags).
+    let chunks: Range<Int>
+    /// Left edge of its text (after the leading padding), within the cycle.
+    let textStart: Int
+    /// Width of its text, padding excluded.
+    let width: Int
+}
+
+/// Finds, among the messages of an earlier layout, one whose text, link and markup flag are
+/// exactly those of a new message.
+///
+/// Messages usually come in the same order as last time, most of them unchanged and the very same
+/// strings: the earlier message after the last match is tried first, then the one after it (one
+/// removed), each a pointer comparison for the same storage. A changed or new message misses
+/// both and leaves the expectation where it was (the next message is probably the old one that
+/// comes next). Then the earlier messages are indexed by a hash of their bytes: at the first miss
+/// when they are short (hashing 1 MB takes well under a millisecond), after many misses (a list
+/// reordered) when they are long, so a clock ticking beside 150 000 lines does not hash 10 MB a
+/// second.
+struct ReusableMessages {
+    private static let missesBeforeIndexing = 16
+    private static let indexedAtOnceUpToBytes = 1 << 20
+
+    private struct Key: Hashable {
+        var digest: Int
+        var markup: Bool
+        var link: String?
+
+        init(_ message: Message) {
+            var text = message.text
+            digest = text.withUTF8 { bytes in
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                return hasher.finalize()
+            }
+            markup = message.markup
+            link = message.link
+        }
+    }
+
+    let layout: CycleLayout
+    /// The earlier message expected to match the next one asked for.
+    private var expected = 0
+    private var misses = 0
+    private var candidates: [Key: [Int]]?
+
+    init(_ layout: CycleLayout) {
+        self.layout = layout
+    }
+
+    mutating func piece(for message: Message) -> LaidOutMessage? {
+        let pieces = layout.laidOutMessages
+        for position in [expected, expected + 1] where position < pieces.count && Self.same(pieces[position].message, message) {
+            expected = position + 1
+            return pieces[position]
+        }
+        misses += 1
+        guard misses > Self.missesBeforeIndexing || layout.text.count <= Self.indexedAtOnceUpToBytes else { return nil }
+        if candidates == nil {
+            var index: [Key: [Int]] = [:]
+            for (position, piece) in pieces.enumerated() { index[Key(piece.message), default: []].append(position) }
+            candidates = index
+        }
+        guard let positions = candidates?[Key(message)],
+              let match = positions.first(where: { Self.same(pieces[$0].message, message) }) else { return nil }
+        expected = match + 1
+        return pieces[match]
+    }
+
+    static func same(_ first: Message, _ second: Message) -> Bool {
+        first.markup == second.markup && first.link == second.link && first.text.utf8.count == second.text.utf8.count
+            && sameBytes(first.text, second.text)
+    }
+
+    /// Byte equality (canonically equivalent strings with other bytes may draw differently), with
+    /// a shortcut for the usual case of the very same string storage.
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        var first = first, second = second
+        return first.withUTF8 { a in
+            second.withUTF8 { b in
+                a.count == b.count && (a.baseAddress == b.baseAddress || a.elementsEqual(b))
+            }
+        }
+    }
+}
+
+extension CycleLayout {
+    /// The index of a message with exactly these bytes, link and markup flag, the one nearest
+    /// `index` when several are the same; nil when there is none.
+    func index(matching message: Message, near index: Int) -> Int? {
+        if laidOutMessages.indices.contains(index), ReusableMessages.same(laidOutMessages[index].message, message) {
+            return index
+        }
+        var best: Int?
+        for (candidate, piece) in laidOutMessages.enumerated() where ReusableMessages.same(piece.message, message) {
+            if best.map({ abs(candidate - index) < abs($0 - index) }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// Where message `index` of `earlier` belongs in this layout: its unchanged copy, else the
+    /// message at the same place in the list (an update in place), else the first.
+    func index(corresponding index: Int, in earlier: CycleLayout) -> Int {
+        if earlier.laidOutMessages.indices.contains(index),
+           let same = self.index(matching: earlier.laidOutMessages[index].message, near: index) {
+            return same
+        }
+        return index < messageStarts.count ? index : 0
+    }
+}
