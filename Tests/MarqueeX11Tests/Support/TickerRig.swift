@@ -114,10 +114,16 @@ extension TickerRigTests {
 }
 
 /// One X connection per test server, reused by every rig: the product opens exactly one
-/// connection per process, and Xft keeps per-Display state that a closed and reopened
-/// connection at the same address confuses (seen as BadLength errors on the next connection).
+/// connection per process, and a process that closes displays and opens new ones confuses the
+/// per-Display state of libXrender and libXft. Seen here as BadLength and BadRequest errors for
+/// "request 0", and once as `XRenderQueryFormats` (from `XftDefaultSubstitute`) waiting forever
+/// for a reply on a fresh server; mlterm's daemon mode, which also opens and closes displays,
+/// reports the same lock-up (arakiken/mlterm#85). So no connection is ever closed: one whose
+/// server has stopped is set aside, untouched, until the test process exits, and no Display
+/// address is ever reused.
 enum SharedConnections {
     nonisolated(unsafe) private static var open: [String: XConnection] = [:]
+    nonisolated(unsafe) private static var retired: [XConnection] = []
 
     static func connection(to display: String) throws -> XConnection {
         if let existing = open[display] { return existing }
@@ -126,9 +132,9 @@ enum SharedConnections {
         return connection
     }
 
-    /// Closes the connection to `display`: before its server stops, since the next server may
+    /// Sets the connection to `display` aside before its server stops, since the next server may
     /// get the same display number.
     static func close(_ display: String) {
-        open[display] = nil
+        if let connection = open.removeValue(forKey: display) { retired.append(connection) }
     }
 }
