@@ -173,6 +173,9 @@ public final class Ticker {
         if !startAfreshIfSingleCopy(content, plan: plan, at: now, loop: { initialTimeline(content) }) {
             if replacingVisible || !isMoving(at: now) {
                 timeline!.reset(to: content, anchor: shownPosition)
+            } else if timeline!.updateInPlace(to: content, direction: style.direction) {
+                // Laid out exactly like the text on show (a clock's next second): it changes where
+                // it stands, in view too, and nothing moves.
             } else {
                 // Two window widths is a short wait at any useful speed; past it, a long message
                 // is cut at the entering edge rather than holding the new text back for minutes.

@@ -180,6 +180,22 @@ final class TimelineTests: XCTestCase {
         }
     }
 
+    func testTextLaidOutAtTheSamePlacesIsUpdatedInPlaceEverywhere() {
+        var timeline = StripTimeline(content: TestContent("t0", ["news", "12:00:00"]), anchor: 7)
+        timeline.swap(to: TestContent("other", ["other news", "12:00:00"]), visible: 0..<50, direction: .left, maxDeferral: 600)
+        XCTAssertEqual(timeline.segments.count, 2)
+        let anchors = timeline.segments.map(\.anchor)
+        // Same widths: the newest segment's content qualifies, the older one's does not.
+        XCTAssertTrue(timeline.updateInPlace(to: TestContent("tick", ["other news", "12:00:01"]), direction: .left))
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["t0", "tick"])
+        XCTAssertEqual(timeline.segments.map(\.anchor), anchors, "nothing moves")
+        // Another width, another separator or a single copy: not in place.
+        XCTAssertFalse(timeline.updateInPlace(to: TestContent("wide", ["other news", "12:00:0W"]), direction: .left))
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["t0", "tick"])
+        var once = StripTimeline(showingOnce: TestContent("a", ["abc"]), anchor: 0)
+        XCTAssertFalse(once.updateInPlace(to: TestContent("b", ["abd"]), direction: .left))
+    }
+
     func testTextEnteringFromOffscreenLeavesTheStartEmptyUntilItScrollsOut() {
         var timeline = StripTimeline(content: TestContent("a", ["aaa"]), enteringAt: 300, direction: .left)
         XCTAssertNil(sample(timeline, at: 299))

@@ -138,6 +138,27 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         XCTAssertGreaterThan(match.matched, 0.99)
     }
 
+    /// A clock in view ticks where it stands: the next second is laid out at the same places
+    /// (DejaVu's digits share one width), so it replaces the text in place; the window then shows
+    /// exactly the new cycle at the position the motion reached, having moved on without a jump.
+    func testAClockInViewTicksInPlace() throws {
+        let rig = try makeRig(["Headline one", "12:00:00"], speed: 60)
+        runFrames(rig, 20)
+        rig.ticker.setMessages(["Headline one", "12:00:07"])
+        let frames = runFrames(rig, 6)
+        // 60 px/s at 60 Hz: one pixel a vblank, however many vblanks a busy loop let pass.
+        let period = rig.ticker.refreshPeriod
+        for (earlier, later) in zip(frames, frames.dropFirst()) {
+            let vblanks = ((later.time - earlier.time) / period).rounded()
+            XCTAssertEqual(Double(later.position - earlier.position), vblanks, accuracy: 1, "no jump: \(frames)")
+        }
+        let (reference, layout) = try referenceCycle(rig, ["Headline one", "12:00:07"])
+        XCTAssertLessThan(layout.messageEnds[1], rig.ticker.shownPosition + rig.window.width, "the clock is in view")
+        let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
+        XCTAssertEqual(match.shift, 0)
+        XCTAssertGreaterThan(match.matched, 0.99, "the new second is on screen")
+    }
+
     private func timeUntilLaidOut(_ rig: Rig) -> Double {
         let start = MonotonicClock.now()
         while rig.ticker.pendingLayout != nil && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }

@@ -90,6 +90,13 @@ struct ReusableMessages {
 }
 
 extension CycleLayout {
+    /// True when `other` puts everything at the same places: the same cycle width, separator and
+    /// padding, and every message starting and ending where it does here.
+    func hasSamePlaces(as other: CycleLayout) -> Bool {
+        self === other || (width == other.width && separatorWidth == other.separatorWidth && settings == other.settings
+            && messageStarts == other.messageStarts && messageEnds == other.messageEnds)
+    }
+
     /// The index of a message with exactly these bytes, link and markup flag, the one nearest
     /// `index` when several are the same; nil when there is none.
     func index(matching message: Message, near index: Int) -> Int? {

@@ -76,6 +76,20 @@ public struct StripTimeline<Content: StripContent> {
         return result
     }
 
+    /// Puts `content` in place of every content laid out exactly like it (the same cycle width,
+    /// separator and padding, every message at the same place), keeping each segment's anchor:
+    /// nothing moves, and only the text that changed changes where it stands. A clock's digits
+    /// (equal widths in most fonts) tick in view this way instead of waiting for the next pass.
+    /// Returns false, changing nothing, when the newest content is laid out otherwise.
+    public mutating func updateInPlace(to content: Content, direction: ScrollDirection) -> Bool {
+        let layout = content.layout
+        guard !showsOnce, newest(direction: direction).layout.hasSamePlaces(as: layout) else { return false }
+        for index in segments.indices where segments[index].content.layout.hasSamePlaces(as: layout) {
+            segments[index].content = content
+        }
+        return true
+    }
+
     /// Swaps in `content` where it is not visible yet (see `StripSeam` for where exactly).
     /// - Parameters:
     ///   - visible: the strip positions the window shows now.
