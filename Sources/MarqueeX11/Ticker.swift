@@ -127,7 +127,9 @@ public final class Ticker {
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
         var shown = messages
-        if let urgent, !urgent.isEntering {
+        // Until it has fully entered (then `checkUrgent` lays out without it), so an update on the
+        // way in keeps it.
+        if let urgent {
             // It enters first: the start of the cycle for leftward text, its end for rightward.
             let message = Message(urgent.text)
             if style.direction == .left { shown.insert(message, at: 0) } else { shown.append(message) }
@@ -168,19 +170,20 @@ public final class Ticker {
         let now = MonotonicClock.now()
         let visible = shownPosition..<(shownPosition + window.width)
         let plan = motionPlan(for: content.layout, anchor: 0, at: now)
+        // An urgent message waiting to enter: the new content must begin with it.
+        let urgentFirst = urgent.map { !$0.isEntering } ?? false
         // A first text, or a single copy (bounce, fitting text), starts afresh; any other
         // content enters the loop.
         if !startAfreshIfSingleCopy(content, plan: plan, at: now, loop: { initialTimeline(content) }) {
             if replacingVisible || !isMoving(at: now) {
                 timeline!.reset(to: content, anchor: shownPosition)
-            } else if timeline!.updateInPlace(to: content, direction: style.direction) {
+            } else if !urgentFirst, timeline!.updateInPlace(to: content) {
                 // Laid out exactly like the text on show (a clock's next second): it changes where
                 // it stands, in view too, and nothing moves.
             } else {
                 // Two window widths is a short wait at any useful speed; past it, a long message
                 // is cut at the entering edge rather than holding the new text back for minutes.
                 // An urgent message waiting to enter comes first; otherwise the reading order carries on.
-                let urgentFirst = urgent.map { !$0.isEntering } ?? false
                 timeline!.swap(to: content, visible: visible, direction: style.direction, maxDeferral: 2 * window.width,
                                continuing: !urgentFirst)
                 noteUrgentEntering(content)

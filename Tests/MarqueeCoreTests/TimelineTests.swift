@@ -182,18 +182,40 @@ final class TimelineTests: XCTestCase {
 
     func testTextLaidOutAtTheSamePlacesIsUpdatedInPlaceEverywhere() {
         var timeline = StripTimeline(content: TestContent("t0", ["news", "12:00:00"]), anchor: 7)
-        timeline.swap(to: TestContent("other", ["other news", "12:00:00"]), visible: 0..<50, direction: .left, maxDeferral: 600)
+        timeline.swap(to: TestContent("t1", ["news", "12:00:01"]), visible: 0..<50, direction: .left, maxDeferral: 600)
         XCTAssertEqual(timeline.segments.count, 2)
         let anchors = timeline.segments.map(\.anchor)
-        // Same widths: the newest segment's content qualifies, the older one's does not.
-        XCTAssertTrue(timeline.updateInPlace(to: TestContent("tick", ["other news", "12:00:01"]), direction: .left))
-        XCTAssertEqual(timeline.segments.map(\.content.name), ["t0", "tick"])
+        XCTAssertTrue(timeline.updateInPlace(to: TestContent("tick", ["news", "12:00:02"])))
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["tick", "tick"])
         XCTAssertEqual(timeline.segments.map(\.anchor), anchors, "nothing moves")
-        // Another width, another separator or a single copy: not in place.
-        XCTAssertFalse(timeline.updateInPlace(to: TestContent("wide", ["other news", "12:00:0W"]), direction: .left))
-        XCTAssertEqual(timeline.segments.map(\.content.name), ["t0", "tick"])
+        // Another width: not in place, nothing changed.
+        XCTAssertFalse(timeline.updateInPlace(to: TestContent("wide", ["news", "12:00:0W"])))
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["tick", "tick"])
         var once = StripTimeline(showingOnce: TestContent("a", ["abc"]), anchor: 0)
-        XCTAssertFalse(once.updateInPlace(to: TestContent("b", ["abd"]), direction: .left))
+        XCTAssertFalse(once.updateInPlace(to: TestContent("b", ["abd"])))
+    }
+
+    /// A seam can fall inside an unchanged message; if only one side could be updated in place,
+    /// that message would show two texts across the seam. So a segment laid out otherwise
+    /// keeps every segment as it is.
+    func testNoUpdateInPlaceWhileAnySegmentIsLaidOutOtherwise() {
+        var timeline = StripTimeline(content: TestContent("c1", ["12:09:59", "foo"]), anchor: 0)
+        // The clock (0..<64) crosses the edge at 30 and carries on into a content with a longer item.
+        timeline.swap(to: TestContent("c2", ["12:09:59", "foobar"]), visible: (-270)..<30, direction: .left, maxDeferral: 600)
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["c1", "c2"])
+        XCTAssertFalse(timeline.updateInPlace(to: TestContent("c3", ["12:10:00", "foobar"])))
+        XCTAssertEqual(timeline.segments.map(\.content.name), ["c1", "c2"])
+    }
+
+    func testRightwardTextIsFollowedByTheMessageBeforeTheChangedOne() {
+        let old = TestContent("old", ["alpha", "bravo", "12:00:00"])
+        var timeline = StripTimeline(content: old, anchor: 0)
+        // The left edge at 140 lies inside the clock (starts at 112); the clock changes and "alpha" goes.
+        timeline.swap(to: TestContent("new", ["bravo", "12:00:01"]), visible: 140..<440, direction: .right, maxDeferral: 600)
+        let seam = timeline.segments[0].upper
+        XCTAssertEqual(seam, old.layout.messageStarts[2], "the old clock is finished as it was")
+        XCTAssertEqual(message(timeline, at: seam - 1)?.text, "bravo", "its separator, then bravo, enter next")
+        XCTAssertEqual(message(timeline, at: seam - 20)?.text, "bravo")
     }
 
     func testTextEnteringFromOffscreenLeavesTheStartEmptyUntilItScrollsOut() {

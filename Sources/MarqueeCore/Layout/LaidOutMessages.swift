@@ -19,12 +19,12 @@ public struct LaidOutMessage: Sendable {
 /// removed), each a pointer comparison for the same storage. A changed or new message misses
 /// both and leaves the expectation where it was (the next message is probably the old one that
 /// comes next). Then the earlier messages are indexed by a hash of their bytes: at the first miss
-/// when they are short (hashing 1 MB takes well under a millisecond), after many misses (a list
-/// reordered) when they are long, so a clock ticking beside 150 000 lines does not hash 10 MB a
-/// second.
+/// when they are few and short (a millisecond at most), after many misses (a list reordered)
+/// otherwise, so a clock ticking beside 150 000 lines does not index them every second.
 struct ReusableMessages {
     private static let missesBeforeIndexing = 16
     private static let indexedAtOnceUpToBytes = 1 << 20
+    private static let indexedAtOnceUpToMessages = 4096
 
     private struct Key: Hashable {
         var digest: Int
@@ -60,7 +60,8 @@ struct ReusableMessages {
             return pieces[position]
         }
         misses += 1
-        guard misses > Self.missesBeforeIndexing || layout.text.count <= Self.indexedAtOnceUpToBytes else { return nil }
+        let small = layout.text.count <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
+        guard misses > Self.missesBeforeIndexing || small else { return nil }
         if candidates == nil {
             var index: [Key: [Int]] = [:]
             for (position, piece) in pieces.enumerated() { index[Key(piece.message), default: []].append(position) }
@@ -90,6 +91,11 @@ struct ReusableMessages {
 }
 
 extension CycleLayout {
+    /// Where the stretch of message `index` (its text and the separator after it) ends in the cycle.
+    func stretchEnd(of index: Int) -> Int {
+        index + 1 < messageStarts.count ? messageStarts[index + 1] : width
+    }
+
     /// True when `other` puts everything at the same places: the same cycle width, separator and
     /// padding, and every message starting and ending where it does here.
     func hasSamePlaces(as other: CycleLayout) -> Bool {

@@ -25,20 +25,17 @@ struct StripSeam {
     static func joining(old: CycleLayout, oldAnchor: Int, new: CycleLayout, edge: Int, direction: ScrollDirection,
                         maxDeferral: Int, continuing: Bool) -> StripSeam {
         guard old.width > 0, new.width > 0 else { return StripSeam(position: edge, anchor: edge) }
+        if continuing, let seam = continuation(old: old, oldAnchor: oldAnchor, new: new, at: edge) { return seam }
         let within = StripGeometry.floorMod(edge - oldAnchor, old.width)
         let cycleStart = edge - within
         let crossing = old.messageIndex(containing: within)
-        if continuing, let seam = continuation(of: crossing, old: old, cycleStart: cycleStart, new: new, at: edge) {
-            return seam
-        }
-        /// Where message `index` of the old content starts in the new one (its first for urgent text).
-        func start(following index: Int) -> Int {
-            continuing ? new.messageStarts[new.index(corresponding: index, in: old)] : 0
-        }
+        let count = old.messageStarts.count
         switch direction {
         case .left:
             let boundary = old.messageStart(atOrAfter: within) ?? old.width
-            let target = start(following: boundary == old.width ? 0 : old.messageIndex(containing: boundary))
+            let next = boundary == old.width ? 0 : old.messageIndex(containing: boundary)
+            // The message that comes next in reading order, or the new content's first (urgent) one.
+            let target = continuing ? new.messageStarts[new.index(corresponding: next, in: old)] : 0
             if cycleStart + boundary - edge <= maxDeferral {
                 let position = cycleStart + boundary
                 return StripSeam(position: position, anchor: position - target)
@@ -46,11 +43,23 @@ struct StripSeam {
             // The separator that precedes the target message begins right at the edge.
             return StripSeam(position: edge, anchor: edge + new.separatorWidth - target)
         case .right:
-            // Left of the seam: the new messages that come before the crossing one, then a separator.
+            // Text moving right shows the cycle backwards: after the crossing message comes the one
+            // before it. Left of the seam the new content ends with that message and its separator
+            // (or, for urgent text, with its last message, the urgent one).
             let boundary = cycleStart + old.messageStarts[crossing]
             let position = edge - boundary <= maxDeferral ? boundary : edge
-            return StripSeam(position: position, anchor: position - start(following: crossing))
+            guard continuing else { return StripSeam(position: position, anchor: position) }
+            let previous = new.index(corresponding: (crossing + count - 1) % count, in: old)
+            return StripSeam(position: position, anchor: position - new.stretchEnd(of: previous))
         }
+    }
+
+    /// The seam at `edge` inside the message of `old` there, when `new` has that message unchanged
+    /// and lays it out alike; nil otherwise.
+    static func continuation(old: CycleLayout, oldAnchor: Int, new: CycleLayout, at edge: Int) -> StripSeam? {
+        guard old.width > 0, new.width > 0 else { return nil }
+        let within = StripGeometry.floorMod(edge - oldAnchor, old.width)
+        return continuation(of: old.messageIndex(containing: within), old: old, cycleStart: edge - within, new: new, at: edge)
     }
 
     /// A seam at `edge` inside message `index`, the new content anchored so that its copy of the
@@ -61,7 +70,7 @@ struct StripSeam {
         guard old.settings == new.settings, old.laidOutMessages.indices.contains(index),
               let same = new.index(matching: old.laidOutMessages[index].message, near: index) else { return nil }
         let stretchStart = cycleStart + old.messageStarts[index]
-        let stretchEnd = cycleStart + (index + 1 < old.messageStarts.count ? old.messageStarts[index + 1] : old.width)
+        let stretchEnd = cycleStart + old.stretchEnd(of: index)
         return StripSeam(position: edge,
                          anchor: cycleStart + old.laidOutMessages[index].textStart - new.laidOutMessages[same].textStart,
                          continuedStretch: stretchStart..<stretchEnd)

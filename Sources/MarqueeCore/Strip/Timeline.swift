@@ -80,13 +80,12 @@ public struct StripTimeline<Content: StripContent> {
     /// separator and padding, every message at the same place), keeping each segment's anchor:
     /// nothing moves, and only the text that changed changes where it stands. A clock's digits
     /// (equal widths in most fonts) tick in view this way instead of waiting for the next pass.
-    /// Returns false, changing nothing, when the newest content is laid out otherwise.
-    public mutating func updateInPlace(to content: Content, direction: ScrollDirection) -> Bool {
+    /// Returns false, changing nothing, unless every segment's content is laid out alike (a seam
+    /// may fall inside a message, and both sides of it must change together).
+    public mutating func updateInPlace(to content: Content) -> Bool {
         let layout = content.layout
-        guard !showsOnce, newest(direction: direction).layout.hasSamePlaces(as: layout) else { return false }
-        for index in segments.indices where segments[index].content.layout.hasSamePlaces(as: layout) {
-            segments[index].content = content
-        }
+        guard !showsOnce, segments.allSatisfy({ $0.content.layout.hasSamePlaces(as: layout) }) else { return false }
+        for index in segments.indices { segments[index].content = content }
         return true
     }
 
@@ -108,9 +107,13 @@ public struct StripTimeline<Content: StripContent> {
     private mutating func swapEnteringRight(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
         var last = segments.removeLast()
         if last.lower >= edge {
-            // Not on screen yet: the newer content takes its place, joined to what precedes it
-            // at the same seam (or, entering from off-screen, starting there).
-            if let previous = segments.last {
+            // Not on screen yet: the newer content takes its place, aligned like it where it has
+            // the same message there (an urgent one still on its way keeps its place), else joined
+            // to what precedes it at the same seam (or, entering from off-screen, starting there).
+            if continuing, let seam = StripSeam.continuation(old: last.content.layout, oldAnchor: last.anchor,
+                                                             new: content.layout, at: last.lower) {
+                last.anchor = seam.anchor
+            } else if let previous = segments.last {
                 let seam = StripSeam.joining(old: previous.content.layout, oldAnchor: previous.anchor, new: content.layout,
                                              edge: last.lower, direction: .left, maxDeferral: 0, continuing: continuing)
                 last.anchor = seam.anchor
@@ -138,7 +141,10 @@ public struct StripTimeline<Content: StripContent> {
     private mutating func swapEnteringLeft(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
         var first = segments.removeFirst()
         if first.upper <= edge {
-            if let following = segments.first {
+            if continuing, let seam = StripSeam.continuation(old: first.content.layout, oldAnchor: first.anchor,
+                                                             new: content.layout, at: first.upper - 1) {
+                first.anchor = seam.anchor
+            } else if let following = segments.first {
                 first.anchor = StripSeam.joining(old: following.content.layout, oldAnchor: following.anchor, new: content.layout,
                                                  edge: first.upper, direction: .right, maxDeferral: 0,
                                                  continuing: continuing).anchor
