@@ -25,9 +25,6 @@ public final class Ticker {
 
     var timeline: StripTimeline<RenderedContent>?
     var pendingLayout: CycleLayoutBuilder?
-    /// The newest finished layout, measured with the current fonts: the next layout copies its
-    /// unchanged messages (a clock tick beside a long text measures only the clock).
-    private var latestLayout: CycleLayout?
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontSet, advances: AdvanceCache)?
@@ -134,9 +131,10 @@ public final class Ticker {
             let message = Message(urgent.text)
             if style.direction == .left { shown.insert(message, at: 0) } else { shown.append(message) }
         }
-        // A font on its way measures everything anew: nothing measured with the old one is copied.
-        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering,
-                                           reusing: pendingFont == nil ? latestLayout : nil)
+        // The newest content's unchanged messages are copied (a clock tick beside a long text
+        // measures only the clock); a font on its way measures everything anew.
+        let newest = pendingFont == nil ? timeline?.newest(direction: style.direction).layout : nil
+        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering, reusing: newest)
     }
 
     private func continueLayout() {
@@ -153,7 +151,6 @@ public final class Ticker {
             pendingLayout = builder
             return
         }
-        latestLayout = layout
         let replacesFont = pendingFont != nil
         if let (newFont, newAdvances) = pendingFont {
             font = newFont

@@ -63,13 +63,7 @@ extension Bench {
         defer { run.ticker.terminate() }
         // Past the first layout and its first ticks.
         BenchClock.sleep(3)
-        var percents: [Double] = []
-        for _ in 0..<runs {
-            guard let start = ProcessSampler.sample(run.ticker.pid) else { break }
-            BenchClock.sleep(10)
-            guard let end = ProcessSampler.sample(run.ticker.pid) else { break }
-            percents.append(100 * (end.cpuSeconds - start.cpuSeconds) / (end.time - start.time))
-        }
+        let percents = (0..<runs).compactMap { _ in measureUsage(of: [run.ticker.pid], for: 10)[0]?.cpuPercent }
         let cpu = Statistics.median(percents)
         log.add(section, "xmarquee CPU, clock ticking each second", cpu, "%",
                 note: "10 MB file of 150 000 lines and `--clock %H:%M:%S`, 120 px/s at 60 Hz; median of \(percents.count) × 10 s")

@@ -25,10 +25,12 @@ struct StripSeam {
     static func joining(old: CycleLayout, oldAnchor: Int, new: CycleLayout, edge: Int, direction: ScrollDirection,
                         maxDeferral: Int, continuing: Bool) -> StripSeam {
         guard old.width > 0, new.width > 0 else { return StripSeam(position: edge, anchor: edge) }
-        if continuing, let seam = continuation(old: old, oldAnchor: oldAnchor, new: new, at: edge) { return seam }
         let within = StripGeometry.floorMod(edge - oldAnchor, old.width)
         let cycleStart = edge - within
         let crossing = old.messageIndex(containing: within)
+        if continuing, let seam = continuation(of: crossing, old: old, cycleStart: cycleStart, new: new, at: edge) {
+            return seam
+        }
         let count = old.messageStarts.count
         switch direction {
         case .left:
