@@ -14,22 +14,24 @@ let package = Package(
     ],
     targets: [
         // Xlib, Xft, fontconfig and the X extensions, found through pkg-config (XFixes: the
-        // compositor's selection is watched for a translucent background).
+        // compositor's selection is watched for a translucent background), and HarfBuzz, which
+        // shapes text into the glyphs Xft draws.
         .systemLibrary(
             name: "CX11",
             path: "CX11",
-            pkgConfig: "x11 xft fontconfig xrender xrandr xpresent xext xfixes",
+            pkgConfig: "x11 xft fontconfig xrender xrandr xpresent xext xfixes harfbuzz",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev",
-                              "libxrandr-dev", "libxpresent-dev", "libxext-dev", "libxfixes-dev"])]
+                              "libxrandr-dev", "libxpresent-dev", "libxext-dev", "libxfixes-dev",
+                              "libharfbuzz-dev"])]
         ),
-        // GNU FriBidi: the bidirectional algorithm and Arabic shaping, found through pkg-config.
+        // GNU FriBidi: the bidirectional algorithm, found through pkg-config.
         .systemLibrary(
             name: "CFriBidi",
             path: "Sources/CFriBidi",
             pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]
         ),
-        // Right-to-left lines in visual order, Arabic shaped to presentation forms. No X11.
+        // The directional runs of a line and their order on screen. No X11.
         .target(name: "BidiText", dependencies: ["CFriBidi"]),
         // Linux descriptors the event loop polls (timerfd, signalfd) that Glibc does not export.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),

@@ -1,6 +1,7 @@
 #ifndef XMARQUEE_CX11_SHIM_H
 #define XMARQUEE_CX11_SHIM_H
-// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present, XFixes.
+// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present, XFixes, and
+// HarfBuzz for shaping.
 // Swift cannot import C macros that expand to expressions, so the few we need
 // are re-stated here as inline functions.
 #include <X11/Xlib.h>
@@ -14,6 +15,7 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
+#include <hb.h>
 
 static inline int xm_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline unsigned long xm_all_planes(void) { return AllPlanes; }
@@ -45,4 +47,5 @@ static inline const char *xm_fc_color(void) { return FC_COLOR; }
 static inline const char *xm_fc_outline(void) { return FC_OUTLINE; }
 static inline const char *xm_fc_matrix(void) { return FC_MATRIX; }
 static inline const char *xm_fc_file(void) { return FC_FILE; }
+static inline const char *xm_fc_index(void) { return FC_INDEX; }
 #endif

@@ -1,11 +1,11 @@
 import BidiText
 import MarqueeCore
 
-/// The layout's reordering of right-to-left lines, done by FriBidi (see `BidiText`).
+/// The layout's directional runs of right-to-left lines, found by FriBidi (see `BidiText`).
 struct BidiReordering: LineReordering {
     func mayNeedReordering(_ text: String) -> Bool { BidiText.mayNeedReordering(text.unicodeScalars) }
 
-    func visualLine(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], logicalIndex: [Int]) {
-        BidiText.visualLine(scalars)
+    func directionalRuns(_ scalars: [Unicode.Scalar]) -> [DirectionalRun] {
+        BidiText.runs(scalars).map { DirectionalRun(range: $0.range, rightToLeft: $0.rightToLeft) }
     }
 }

@@ -17,7 +17,8 @@ public final class Ticker {
     public let window: TickerWindow
     public internal(set) var style: TickerStyle
     private var font: FontSet
-    private var advances: AdvanceCache
+    /// Every piece shaped with `font`, for layouts and tiles alike.
+    private var shapes: ShapeCache
     var painter: TilePainter
     let buffers: BackBufferPool
     var pacer: FramePacer
@@ -27,10 +28,10 @@ public final class Ticker {
     var pendingLayout: CycleLayoutBuilder?
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
-    private var pendingFont: (font: FontSet, advances: AdvanceCache)?
+    private var pendingFont: (font: FontSet, shapes: ShapeCache)?
     /// The messages on show (with their links and whether their tags are read).
     var messages: [Message] = []
-    /// Puts right-to-left text into visual order (nil: every line as written).
+    /// Finds right-to-left runs and their order on screen (nil: every line left to right).
     public var reordering: LineReordering? = BidiReordering()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
@@ -76,10 +77,10 @@ public final class Ticker {
         self.window = window
         self.style = style
         self.font = font
-        advances = AdvanceCache(measurer: font)
+        shapes = ShapeCache(shaper: font)
         compositor = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
         let background = style.shownBackground(alphaShows: compositor?.isRunning ?? false)
-        painter = TilePainter(connection: connection, font: font, advances: advances, foreground: style.foreground,
+        painter = TilePainter(connection: connection, font: font, foreground: style.foreground,
                               background: background, capsule: style.capsule, height: window.height)
         buffers = BackBufferPool(connection: connection, width: window.width, height: window.height)
         let hz = RefreshRate.current(on: connection)
@@ -145,17 +146,17 @@ public final class Ticker {
         let deadline = MonotonicClock.now() + Self.layoutSliceSeconds
         var finished: CycleLayout?
         repeat {
-            finished = builder.run(budget: Self.layoutStepScalars, cache: pendingFont?.advances ?? advances)
+            finished = builder.run(budget: Self.layoutStepScalars, cache: pendingFont?.shapes ?? shapes)
         } while finished == nil && MonotonicClock.now() < deadline
         guard let layout = finished else {
             pendingLayout = builder
             return
         }
         let replacesFont = pendingFont != nil
-        if let (newFont, newAdvances) = pendingFont {
+        if let (newFont, newShapes) = pendingFont {
             font = newFont
-            advances = newAdvances
-            painter = painter.with(font: newFont, advances: newAdvances, capsule: style.capsule)
+            shapes = newShapes
+            painter = painter.with(font: newFont, capsule: style.capsule)
             pendingFont = nil
         }
         adopt(RenderedContent(layout: layout, connection: connection), replacingVisible: replacesFont)
@@ -252,7 +253,7 @@ public final class Ticker {
     public func setLayout(_ layout: LayoutSettings, capsule: CapsuleStyle?) {
         if capsule != style.capsule {
             style.capsule = capsule
-            painter = painter.with(font: font, advances: advances, capsule: capsule)
+            painter = painter.with(font: font, capsule: capsule)
             timeline?.segments.forEach { $0.content.releaseTiles() }
             drawNow()
         }
@@ -263,7 +264,7 @@ public final class Ticker {
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {
-        pendingFont = (newFont, AdvanceCache(measurer: newFont))
+        pendingFont = (newFont, ShapeCache(shaper: newFont))
         setMessages(messages)
     }
 

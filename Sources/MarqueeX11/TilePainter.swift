@@ -2,32 +2,31 @@ import CX11
 import MarqueeCore
 
 /// Paints tiles of a content: the background, each message's capsule, the `%{B…}` boxes, then
-/// every glyph in its run's colour and font, placed at its measured advance.
+/// every shaped glyph in its run's colour, by glyph id, at the position the layout shaped it at
+/// (rounded once, from the 26.6 pen), on its font slot's own baseline.
 final class TilePainter {
     private let connection: XConnection
     private let font: FontSet
-    private let advances: AdvanceCache
     private var colors = ColorCache()
     private let draw: OpaquePointer
     private var specs: [XftGlyphFontSpec] = []
     private(set) var height: Int
-    private var baseline: Int
+    /// Each font slot's baseline, its ascent + descent box centred in the strip.
+    private var baselines: [Int] = []
     private let capsules: CapsulePainter?
 
     private var foreground: RGBAColor
     private var background: RGBAColor
 
-    init(connection: XConnection, font: FontSet, advances: AdvanceCache, foreground: RGBAColor, background: RGBAColor,
+    init(connection: XConnection, font: FontSet, foreground: RGBAColor, background: RGBAColor,
          capsule: CapsuleStyle?, height: Int) {
         self.connection = connection
         self.foreground = foreground
         self.background = background
         self.font = font
-        self.advances = advances
         draw = XftDrawCreate(connection.display, connection.root, connection.visual, connection.colormap)
         capsules = capsule.map { CapsulePainter(connection: connection, style: $0) }
         self.height = height
-        baseline = 0
         setHeight(height)
     }
 
@@ -40,17 +39,19 @@ final class TilePainter {
     }
 
     /// A painter for another font or item box, with the same colours and height.
-    func with(font: FontSet, advances: AdvanceCache, capsule: CapsuleStyle?) -> TilePainter {
-        TilePainter(connection: connection, font: font, advances: advances, foreground: foreground,
+    func with(font: FontSet, capsule: CapsuleStyle?) -> TilePainter {
+        TilePainter(connection: connection, font: font, foreground: foreground,
                     background: background, capsule: capsule, height: height)
     }
 
     var backgroundPixel: UInt { colors.resource(for: background, on: connection).pixel }
 
-    /// Text is centred vertically on its ascent + descent box.
+    /// Text is centred vertically on its ascent + descent box, each slot on its own.
     func setHeight(_ newHeight: Int) {
         height = newHeight
-        baseline = (newHeight - font.height) / 2 + font.ascent
+        baselines = (0..<font.slotCount).map { slot in
+            (newHeight - font.ascent(slot: slot) - font.descent(slot: slot)) / 2 + font.ascent(slot: slot)
+        }
     }
 
     func paint(tile index: Int, of content: RenderedContent) -> Pixmap {
@@ -84,7 +85,7 @@ final class TilePainter {
                     fill(box, x: offset + chunk.x, width: chunk.width, top: band.top, bottom: band.bottom)
                 }
             }
-            for chunk in chunks { drawGlyphs(of: chunk, in: layout, at: offset + chunk.x) }
+            for chunk in chunks { drawGlyphs(of: chunk, in: layout, offset: offset) }
         }
         return pixmap
     }
@@ -95,15 +96,17 @@ final class TilePainter {
         XftDrawRect(draw, &resource.color, Int32(clamping: x), Int32(top), UInt32(width), UInt32(bottom - top))
     }
 
-    private func drawGlyphs(of chunk: LayoutChunk, in layout: CycleLayout, at start: Int) {
+    /// Draws a chunk's glyphs; `offset` is where the cycle starts in the tile.
+    private func drawGlyphs(of chunk: LayoutChunk, in layout: CycleLayout, offset: Int) {
         let style = layout.style(of: chunk)
-        var x = start
+        let baseline = baselines[style.font >= 0 && style.font < baselines.count ? style.font : 0]
         specs.removeAll(keepingCapacity: true)
-        for scalar in layout.scalars(of: chunk) {
-            let glyph = font.glyph(for: scalar, font: style.font)
-            specs.append(XftGlyphFontSpec(font: glyph.font, glyph: glyph.index,
-                                          x: Int16(clamping: x), y: Int16(clamping: baseline)))
-            x += advances.advance(of: scalar, font: style.font)
+        for piece in layout.pieces[chunk.pieces] {
+            for glyph in piece.shape.glyphs {
+                specs.append(XftGlyphFontSpec(font: font.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
+                                              x: Int16(clamping: offset + piece.x(of: glyph)),
+                                              y: Int16(clamping: baseline - pixels(Int(glyph.y)))))
+            }
         }
         guard !specs.isEmpty else { return }
         let resource = colors.resource(for: style.foreground ?? foreground, on: connection)

@@ -12,10 +12,10 @@ import MarqueeX11
 /// font's). Everything else (window or bar, geometry, inputs, display) is fixed when the window
 /// is made: a change there is reported as needing a restart.
 final class LiveConfig {
-    static let liveKeys: Set<String> = ["fg", "bg", "font", "speed", "direction", "separator", "text", "markup",
+    static let liveKeys: Set<String> = ["fg", "bg", "font", "font-features", "speed", "direction", "separator", "text", "markup",
                                         "item-bg", "item-padding", "item-radius"]
     /// Keys that need the X server to resolve (colour names, fonts).
-    static let lookKeys: Set<String> = ["fg", "bg", "font", "item-bg", "item-radius", "item-padding", "separator", "markup"]
+    static let lookKeys: Set<String> = ["fg", "bg", "font", "font-features", "item-bg", "item-radius", "item-padding", "separator", "markup"]
     static let windowKeys: Set<String> = ["above", "sticky"]
     static let barKeys: Set<String> = ["height", "monitor"]
 
@@ -83,7 +83,7 @@ final class LiveConfig {
                     // A window's visual is fixed when it is made.
                     Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
                 }
-                if changed.contains("font") {
+                if changed.contains("font") || changed.contains("font-features") {
                     ticker.setFont(font)
                     fontHeight = font.height
                 }

@@ -37,7 +37,7 @@ final class LiveSources {
 
     func start(loop: EventLoop, update: @escaping (_ source: String, _ messages: [Message]) -> Void) {
         if let format = options.clock, let clock = ClockSource(format: format) {
-            clock.onChange = { [clockName] text in update(clockName, [Message(text)]) }
+            clock.onChange = { [clockName] text in update(clockName, [Message(text, tabularDigits: true)]) }
             clock.start(on: loop)
             running.append(clock)
         }

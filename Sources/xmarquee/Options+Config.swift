@@ -63,6 +63,7 @@ extension Options {
             ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)),
             ("click-to-pause", String(clickToPause)), ("fade", String(fade)), ("name", quoted(name)),
         ]
+        if !fontFeatures.isEmpty { list.append(("font-features", quoted(fontFeatures))) }
         if let duration { list.append(("duration", String(duration))) }
         if let itemBg { list.append(("item-bg", quoted(itemBg))) }
         if let itemPadding { list.append(("item-padding", String(itemPadding))) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MarqueeCore
 import MarqueeIO
+import MarqueeX11
 
 extension ScrollDirection: ExpressibleByArgument {}
 extension BarEdge: ExpressibleByArgument {}
@@ -26,6 +27,9 @@ struct Options: ParsableArguments {
 
     @Option(help: ArgumentHelp("Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\". Repeat it for more fonts: inline %{T2} selects the second. Characters a font lacks come from another font that has them.", valueName: "pattern"))
     var font: [String] = ["sans-serif:size=14"]
+
+    @Option(help: ArgumentHelp("OpenType features in CSS font-feature-settings syntax, e.g. \"liga=0, tnum\" (kerning, ligatures and marks are on by default).", valueName: "features"))
+    var fontFeatures: String = ""
 
     @Option(help: ArgumentHelp("Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color"))
     var fg: String = "#f0f0f0"
@@ -148,6 +152,9 @@ struct Options: ParsableArguments {
         }
         if font.isEmpty || font.contains(where: \.isEmpty) { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
         guard font.count <= 9 else { throw ValidationError("invalid --font: at most 9 fonts (%{T1} to %{T9})") }
+        do { _ = try FontFeatures(parsing: fontFeatures) } catch {
+            throw ValidationError("invalid --font-features \"\(fontFeatures)\": \(error.description)")
+        }
         if let itemPadding, !(0...1000).contains(itemPadding) {
             throw ValidationError("invalid --item-padding \"\(itemPadding)\": expected 0 to 1000 pixels")
         }

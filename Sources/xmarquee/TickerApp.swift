@@ -137,7 +137,9 @@ struct TickerApp {
         }
         let font: FontSet
         do {
-            let (opened, warnings) = try FontSet.open(patterns: options.font, on: connection)
+            // Validated with the options: the features parse.
+            let features = (try? FontFeatures(parsing: options.fontFeatures)) ?? .none
+            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features, on: connection)
             warnings.forEach(Diagnostics.warn)
             font = opened
         } catch {

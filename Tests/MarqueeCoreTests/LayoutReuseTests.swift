@@ -5,9 +5,9 @@ import XCTest
 private final class CountingReordering: LineReordering, @unchecked Sendable {
     private(set) var lines = 0
     func mayNeedReordering(_ text: String) -> Bool { text.contains("<") }
-    func visualLine(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], logicalIndex: [Int]) {
+    func directionalRuns(_ scalars: [Unicode.Scalar]) -> [DirectionalRun] {
         lines += 1
-        return (scalars.reversed(), Array(scalars.indices.reversed()))
+        return [DirectionalRun(range: scalars.indices, rightToLeft: true)]
     }
 }
 
@@ -22,7 +22,7 @@ final class LayoutReuseTests: XCTestCase {
 
     /// Everything a layout shows, independent of how its style table happens to be numbered.
     private func drawn(_ layout: CycleLayout) -> [Drawn] {
-        layout.chunks.map { Drawn(text: String(decoding: layout.text[$0.bytes], as: UTF8.self), x: $0.x,
+        layout.chunks.map { Drawn(text: layout.drawnText(of: $0), x: $0.x,
                                   width: $0.width, style: layout.style(of: $0)) }
     }
 
@@ -40,7 +40,7 @@ final class LayoutReuseTests: XCTestCase {
 
     /// Runs a builder in the ticker's steps; returns the layout and how many steps it took.
     private func build(_ messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
-                       reusing previous: CycleLayout? = nil, cache: AdvanceCache) -> (CycleLayout, steps: Int) {
+                       reusing previous: CycleLayout? = nil, cache: ShapeCache) -> (CycleLayout, steps: Int) {
         var builder = CycleLayoutBuilder(messages: messages, settings: settings, reordering: reordering, reusing: previous)
         var steps = 0
         while true {
@@ -50,7 +50,7 @@ final class LayoutReuseTests: XCTestCase {
     }
 
     func testUnchangedMessagesAreCopiedIntoExactlyTheFreshLayout() {
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         let reordering = CountingReordering()
         let styled = Message("%{F#f00}red%{F-} and %{T2}wide%{T-} %{A:https://a:}link%{A}")
         let feed = Message.data("%{F#0f0}not a tag", link: "https://feed")
@@ -72,7 +72,7 @@ final class LayoutReuseTests: XCTestCase {
     }
 
     func testAClockBesideAMegabyteIsLaidOutWithoutMeasuringTheMegabyte() {
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         let big = Message(String(repeating: "Wide and narrow iii %{F#f00}red%{F-} ", count: 30_000))
         let (first, freshSteps) = build([big, Message("12:00:00")], settings: settings, cache: cache)
         let (tick, tickSteps) = build([big, Message("12:00:01")], settings: settings, reusing: first, cache: cache)
@@ -82,7 +82,7 @@ final class LayoutReuseTests: XCTestCase {
     }
 
     func testSameTextWithAnotherLinkOrMarkupFlagIsLaidOutAfresh() {
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         let text = "%{F#f00}x%{A:https://a:}y%{A}"
         let (first, _) = build([Message(text)], settings: settings, cache: cache)
         for changed in [Message.data(text), Message(text, link: "https://other")] {
@@ -92,7 +92,7 @@ final class LayoutReuseTests: XCTestCase {
     }
 
     func testALayoutWithOtherSettingsIsNotCopied() {
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         let big = Message(String(repeating: "abc ", count: 100_000))
         let (first, freshSteps) = build([big], settings: settings, cache: cache)
         let wider = LayoutSettings(separator: " | ", padding: 9)
@@ -105,7 +105,7 @@ final class LayoutReuseTests: XCTestCase {
         // "é" precomposed and decomposed are equal Strings in Swift but draw differently.
         XCTAssertTrue(ReusableMessages.sameBytes("caf\u{E9}", "caf\u{E9}"))
         XCTAssertFalse(ReusableMessages.sameBytes("caf\u{E9}", "cafe\u{301}"))
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         let (first, _) = build([Message("caf\u{E9}")], settings: settings, cache: cache)
         let decomposed = Message("cafe\u{301}")
         let (reused, _) = build([decomposed], settings: settings, reusing: first, cache: cache)
@@ -113,16 +113,16 @@ final class LayoutReuseTests: XCTestCase {
     }
 
     /// Insertions, removals and a reversed list still find every unchanged message. Counted with a
-    /// fresh advance cache: only characters of new text (and the separator) are measured.
+    /// fresh shape cache: only pieces of new text (and the separator) are shaped.
     func testMovedMessagesAreFoundWhereverTheyWent() {
         let plain = LayoutSettings(separator: " | ")
         let lines = (0..<100).map { Message("line \($0) abcdefghij") }
-        let (first, _) = build(lines, settings: plain, cache: AdvanceCache(measurer: FakeMeasurer()))
+        let (first, _) = build(lines, settings: plain, cache: ShapeCache(shaper: FakeShaper()))
         for changed in [Array(lines.dropFirst(3)), [Message("QQQ")] + lines, [Message("QQQ")] + lines.reversed()] {
-            let measurer = FakeMeasurer()
-            let (reused, _) = build(changed, settings: plain, reusing: first, cache: AdvanceCache(measurer: measurer))
-            XCTAssertLessThanOrEqual(measurer.calls, 3, "only ' ', '|' and 'Q' are new")
-            assertSame(reused, CycleLayoutBuilder.layout(messages: changed, settings: plain, cache: AdvanceCache(measurer: FakeMeasurer())))
+            let shaper = FakeShaper()
+            let (reused, _) = build(changed, settings: plain, reusing: first, cache: ShapeCache(shaper: shaper))
+            XCTAssertLessThanOrEqual(shaper.calls, 3, "only ' ', '|' and 'QQQ' are new")
+            assertSame(reused, CycleLayoutBuilder.layout(messages: changed, settings: plain, cache: ShapeCache(shaper: FakeShaper())))
         }
     }
 }

@@ -30,7 +30,10 @@ final class LayoutTests: XCTestCase {
         var x = 0
         for chunk in layout.chunks {
             XCTAssertEqual(chunk.x, x)
-            XCTAssertLessThanOrEqual(Array(layout.scalars(of: chunk)).count, CycleLayoutBuilder.maxChunkScalars)
+            XCTAssertLessThanOrEqual(chunk.pieces.count, CycleLayoutBuilder.maxChunkPieces)
+            for piece in layout.pieces[chunk.pieces] {
+                XCTAssertLessThanOrEqual(piece.shape.glyphs.count, PieceCutter.maxScalars, "a word without spaces is cut")
+            }
             x = chunk.end
         }
         XCTAssertEqual(x, layout.width)
@@ -50,7 +53,7 @@ final class LayoutTests: XCTestCase {
         let messages = (0..<50).map { "Headline \($0): " + String(repeating: "wide W and thin i ", count: $0) }
         let whole = CycleLayoutBuilder.layout(messages)
         var builder = CycleLayoutBuilder(messages: messages, separator: " | ")
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         var sliced: CycleLayout?
         var turns = 0
         while sliced == nil {
@@ -63,11 +66,11 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(sliced!.width, whole.width)
     }
 
-    func testAdvanceCacheAsksTheFontOncePerCharacter() {
-        let measurer = FakeMeasurer()
-        let cache = AdvanceCache(measurer: measurer)
-        _ = CycleLayoutBuilder.layout(messages: [String(repeating: "abc日本", count: 1000)], separator: " ", cache: cache)
-        XCTAssertEqual(measurer.calls, 6)
+    func testEachDistinctWordIsShapedOnce() {
+        let shaper = FakeShaper()
+        let cache = ShapeCache(shaper: shaper)
+        _ = CycleLayoutBuilder.layout(messages: [String(repeating: "abc 日本 ", count: 1000)], separator: " ", cache: cache)
+        XCTAssertEqual(shaper.calls, 3, "abc, the space and 日本")
     }
 
     func testTenMegabyteLineLaysOutWithIntegerWidthsBeyondSixteenBits() {

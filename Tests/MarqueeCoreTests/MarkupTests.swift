@@ -10,10 +10,10 @@ final class MarkupTests: XCTestCase {
     private func runs(_ text: String, markup: Bool = true, link: String? = nil,
                       settings: LayoutSettings = LayoutSettings(separator: "")) -> [(String, TextStyle)] {
         let layout = CycleLayoutBuilder.layout(messages: [Message(text, link: link, markup: markup)], settings: settings,
-                                               cache: AdvanceCache(measurer: FakeMeasurer()))
+                                               cache: ShapeCache(shaper: FakeShaper()))
         var result: [(String, TextStyle)] = []
-        for chunk in layout.chunks where !chunk.bytes.isEmpty {
-            let piece = String(decoding: layout.text[chunk.bytes], as: UTF8.self)
+        for chunk in layout.chunks where !chunk.pieces.isEmpty {
+            let piece = layout.drawnText(of: chunk)
             let style = layout.style(of: chunk)
             if let last = result.last, last.1 == style { result[result.count - 1].0 += piece } else { result.append((piece, style)) }
         }
@@ -82,16 +82,16 @@ final class MarkupTests: XCTestCase {
     func testStylesEndWithTheirMessageAndTheSeparatorHasItsOwn() {
         let layout = CycleLayoutBuilder.layout(
             messages: [Message("%{F#f00}one"), Message("two")],
-            settings: LayoutSettings(separator: "%{F#333333}|"), cache: AdvanceCache(measurer: FakeMeasurer()))
-        let styled = layout.chunks.map { (String(decoding: layout.text[$0.bytes], as: UTF8.self), layout.style(of: $0).foreground) }
+            settings: LayoutSettings(separator: "%{F#333333}|"), cache: ShapeCache(shaper: FakeShaper()))
+        let styled = layout.chunks.map { (layout.drawnText(of: $0), layout.style(of: $0).foreground) }
         XCTAssertEqual(styled.map(\.0), ["one", "|", "two", "|"])
         XCTAssertEqual(styled.map(\.1), [red, grey, nil, grey])
     }
 
     func testASecondFontMeasuresWithItsOwnAdvances() {
-        // FakeMeasurer: slot 1 is twice as wide. "ab" + "%{T2}ab" = 16 + 32.
+        // FakeShaper: slot 1 is twice as wide. "ab" + "%{T2}ab" = 16 + 32.
         let layout = CycleLayoutBuilder.layout(messages: [Message("ab%{T2}ab")], settings: LayoutSettings(separator: ""),
-                                               cache: AdvanceCache(measurer: FakeMeasurer()))
+                                               cache: ShapeCache(shaper: FakeShaper()))
         XCTAssertEqual(layout.width, 48)
         XCTAssertEqual(layout.chunks.map(\.width), [16, 32])
     }
@@ -99,7 +99,7 @@ final class MarkupTests: XCTestCase {
     func testTagsInATenMegabyteLineAreReadInSlices() {
         let line = String(repeating: "ab%{F#f00}cd%{F-}", count: 600_000) // about 10 MB
         var builder = CycleLayoutBuilder(messages: [Message(line)], settings: LayoutSettings(separator: " "))
-        let cache = AdvanceCache(measurer: FakeMeasurer())
+        let cache = ShapeCache(shaper: FakeShaper())
         var turns = 0
         var layout: CycleLayout?
         while layout == nil {
@@ -108,7 +108,7 @@ final class MarkupTests: XCTestCase {
         }
         XCTAssertGreaterThan(turns, 500, "no turn reads the whole line")
         XCTAssertEqual(layout!.width, 600_000 * 32 + 4)
-        XCTAssertEqual(layout!.text.count, 600_000 * 4 + 1, "tags are not part of the drawn text")
+        XCTAssertEqual(layout!.glyphCount, 600_000 * 4 + 1, "tags are not part of the drawn text")
         XCTAssertEqual(layout!.styles.count, 2)
     }
 }

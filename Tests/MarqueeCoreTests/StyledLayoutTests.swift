@@ -4,13 +4,13 @@ import XCTest
 /// Reverses every line containing "<": a stand-in for FriBidi that makes visual order checkable.
 private struct MirrorReordering: LineReordering {
     func mayNeedReordering(_ text: String) -> Bool { text.contains("<") }
-    func visualLine(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], logicalIndex: [Int]) {
-        (scalars.reversed(), Array(scalars.indices.reversed()))
+    func directionalRuns(_ scalars: [Unicode.Scalar]) -> [DirectionalRun] {
+        [DirectionalRun(range: scalars.indices, rightToLeft: true)]
     }
 }
 
 final class StyledLayoutTests: XCTestCase {
-    private let cache = AdvanceCache(measurer: FakeMeasurer())
+    private let cache = ShapeCache(shaper: FakeShaper())
 
     func testPaddingSurroundsEachMessageAndEndsMarkWhereTheSeparatorBegins() {
         // "ab" = 16, padding 5 each side, separator " | " = 16.
@@ -41,7 +41,7 @@ final class StyledLayoutTests: XCTestCase {
     func testReorderedMessagesKeepEachCharactersStyle() {
         let layout = CycleLayoutBuilder.layout(messages: [Message("<a%{F#f00}bc"), Message("plain")],
                                                settings: LayoutSettings(separator: "|"), reordering: MirrorReordering(), cache: cache)
-        let pieces = layout.chunks.map { (String(decoding: layout.text[$0.bytes], as: UTF8.self), layout.style(of: $0).foreground) }
+        let pieces = layout.chunks.map { (layout.drawnText(of: $0), layout.style(of: $0).foreground) }
         let red = RGBAColor(hex: "#f00")
         XCTAssertEqual(pieces.map(\.0), ["cb", "a<", "|", "plain", "|"])
         XCTAssertEqual(pieces.map(\.1), [red, nil, nil, nil, nil])
@@ -51,7 +51,7 @@ final class StyledLayoutTests: XCTestCase {
         let long = "<" + String(repeating: "a", count: CycleLayoutBuilder.maxReorderedBytes)
         let layout = CycleLayoutBuilder.layout(messages: [Message(long)], settings: LayoutSettings(separator: ""),
                                                reordering: MirrorReordering(), cache: cache)
-        XCTAssertEqual(layout.text.first, UInt8(ascii: "<"))
+        XCTAssertEqual(layout.pieces.first?.shape.glyphs.first?.glyph, UInt32(UInt8(ascii: "<")))
     }
 
     func testMessagesOfOnlyTagsStillCountAsMessages() {

@@ -1,4 +1,3 @@
-import BidiText
 import CX11
 import Foundation
 import MarqueeCore
@@ -22,11 +21,10 @@ final class FontSetTests: XvfbTestCase {
         return fonts
     }
 
-    /// Draws `scalars` glyph by glyph at their measured advances (as the tile painter does) into a
-    /// pixmap `height` pixels tall, and reads it back.
-    private func render(_ scalars: [Unicode.Scalar], with fonts: FontSet, slot: Int = 0, height: Int) throws -> WindowPixels {
+    /// Draws glyph specs (made for a baseline) on the ticker's colours into a pixmap `width` ×
+    /// `height`, and reads it back.
+    private func draw(width: Int, height: Int, fonts: FontSet, _ specs: (_ baseline: Int) -> [XftGlyphFontSpec]) throws -> WindowPixels {
         let connection = try connection()
-        let width = max(1, scalars.reduce(8) { $0 + fonts.advance(of: $1, font: slot) })
         let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(height), UInt32(connection.depth))
         defer { XFreePixmap(connection.display, pixmap) }
         let draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
@@ -34,17 +32,24 @@ final class FontSetTests: XvfbTestCase {
         let background = ColorResource(connection: connection, rgba: Self.background)
         let foreground = ColorResource(connection: connection, rgba: Self.foreground)
         XftDrawRect(draw, &background.color, 0, 0, UInt32(width), UInt32(height))
-        let baseline = (height - fonts.height) / 2 + fonts.ascent
-        var x = 4
-        var specs: [XftGlyphFontSpec] = []
-        for scalar in scalars {
-            let (font, glyph) = fonts.glyph(for: scalar, font: slot)
-            specs.append(XftGlyphFontSpec(font: font, glyph: glyph, x: Int16(x), y: Int16(baseline)))
-            x += fonts.advance(of: scalar, font: slot)
-        }
-        XftDrawGlyphFontSpec(draw, &foreground.color, &specs, Int32(specs.count))
+        var glyphs = specs((height - fonts.height) / 2 + fonts.ascent)
+        XftDrawGlyphFontSpec(draw, &foreground.color, &glyphs, Int32(glyphs.count))
         connection.sync()
         return try XCTUnwrap(WindowPixels.capture(connection.display, pixmap, width: width, height: height))
+    }
+
+    /// Draws `scalars` one by one, each with the font and glyph its slot chose for it alone, at
+    /// its advance, into a pixmap `height` pixels tall.
+    private func render(_ scalars: [Unicode.Scalar], with fonts: FontSet, slot: Int = 0, height: Int) throws -> WindowPixels {
+        let width = max(1, scalars.reduce(8) { $0 + fonts.advance(of: $1, font: slot) })
+        return try draw(width: width, height: height, fonts: fonts) { baseline in
+            var x = 4
+            return scalars.map { scalar in
+                let (font, glyph) = fonts.glyph(for: scalar, font: slot)
+                defer { x += fonts.advance(of: scalar, font: slot) }
+                return XftGlyphFontSpec(font: font, glyph: glyph, x: Int16(x), y: Int16(baseline))
+            }
+        }
     }
 
     /// Pixels whose channels differ by more than 40: colour, not the grey of text antialiasing.
@@ -200,19 +205,32 @@ final class FontSetTests: XvfbTestCase {
         XCTAssertEqual(try XCTUnwrap(FontconfigPattern.matrix(of: prepared)).yy, scaled.yy, "scaling twice changes nothing")
     }
 
-    /// The line, through the bidi pass and the fallback fonts, as a picture to look at:
+    /// A line laid out and shaped as the ticker does it (bidi runs, fallback per cluster), drawn
+    /// glyph by glyph into a pixmap `height` pixels tall.
+    private func render(line: String, with fonts: FontSet, height: Int) throws -> (WindowPixels, CycleLayout) {
+        let layout = CycleLayoutBuilder.layout(messages: [Message(line)], settings: LayoutSettings(separator: ""),
+                                               reordering: BidiReordering(), cache: ShapeCache(shaper: fonts))
+        let drawn = try draw(width: layout.width + 8, height: height, fonts: fonts) { baseline in
+            layout.pieces.flatMap { piece in
+                piece.shape.glyphs.map { glyph in
+                    XftGlyphFontSpec(font: fonts.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
+                                     x: Int16(4 + piece.x(of: glyph)), y: Int16(baseline - pixels(Int(glyph.y))))
+                }
+            }
+        }
+        return (drawn, layout)
+    }
+
+    /// The line, through the bidi runs and the fallback fonts, as a picture to look at:
     /// written to $XMARQUEE_FALLBACK_PNG, or to the temporary directory.
     func testMixedLineDrawsEveryCharacterWithAFontThatHasIt() throws {
         let fonts = try openFonts()
-        let logical = Array("Latin 日本語 ✅ 🚀 \u{F09B} \u{F0E7} שלום سلام".unicodeScalars)
-        let (visual, _) = BidiText.visualLine(logical)
-        let display = try connection().display
-        for scalar in visual where scalar != " " {
-            let (font, glyph) = fonts.glyph(for: scalar, font: 0)
-            XCTAssertNotEqual(XftCharExists(display, font, scalar.value), 0, "U+\(String(scalar.value, radix: 16))")
-            XCTAssertNotEqual(glyph, 0, "U+\(String(scalar.value, radix: 16)) has a real glyph")
+        let (pixels, layout) = try render(line: "Latin 日本語 ✅ 🚀 👨‍👩‍👧 🇩🇪 \u{F09B} \u{F0E7} שלום سلام", with: fonts, height: 36)
+        for piece in layout.pieces {
+            for glyph in piece.shape.glyphs {
+                XCTAssertNotEqual(glyph.glyph, 0, "\(fonts.family(ofFace: glyph.font)) has a real glyph for every cluster")
+            }
         }
-        let pixels = try render(visual, with: fonts, height: 36)
         XCTAssertGreaterThan(colouredPixels(pixels), 100, "the emoji are in colour")
         let path = ProcessInfo.processInfo.environment["XMARQUEE_FALLBACK_PNG"]
             ?? NSTemporaryDirectory() + "xmarquee-font-fallback.png"
@@ -220,17 +238,17 @@ final class FontSetTests: XvfbTestCase {
         print("FontSet: mixed line (\(pixels.width)×\(pixels.height)) written to \(path)")
     }
 
-    /// Combining marks are drawn where they stand, at the advance their font gives them (zero in
-    /// DejaVu Sans), over the glyph before them; nothing composes or repositions them. The line
-    /// of samples is written next to the mixed line, for the README's account of what is shaped.
-    func testCombiningMarksTakeTheirFontsAdvance() throws {
+    /// A combining mark takes no room of its own: it is drawn over its base. The
+    /// line of samples is written next to the mixed line, for the README's account of scripts.
+    func testCombiningMarksAreAttachedToTheirBase() throws {
         let fonts = try openFonts()
-        for value: UInt32 in [0x0301, 0x05B8, 0x064E] {
-            XCTAssertEqual(fonts.advance(of: Unicode.Scalar(value)!, font: 0), 0, "U+\(String(value, radix: 16))")
-        }
+        // No precomposed q́ exists: the acute must be attached to the q by the font's mark positioning.
+        var bytes = Array("q\u{301}".utf8)
+        let shaped = bytes.withUnsafeMutableBufferPointer { fonts.shape(UnsafeBufferPointer($0), as: ShapingRun()) }
+        XCTAssertEqual(shaped.glyphs.count, 2)
+        XCTAssertEqual(shaped.advance, fonts.advance(of: "q", font: 0) << 6, accuracy: 64, "the mark takes no room")
         let samples = "cafe\u{301} שָׁלוֹם بَيْت فارسی हिन्दी สวัสดี"
-        let (visual, _) = BidiText.visualLine(Array(samples.unicodeScalars))
-        let pixels = try render(visual, with: fonts, height: 36)
+        let (pixels, _) = try render(line: samples, with: fonts, height: 36)
         let path = ProcessInfo.processInfo.environment["XMARQUEE_SCRIPTS_PNG"]
             ?? NSTemporaryDirectory() + "xmarquee-font-scripts.png"
         try pixels.writePNG(to: path)

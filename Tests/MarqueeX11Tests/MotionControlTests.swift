@@ -8,7 +8,7 @@ import XCTest
 /// Modes, timing, fades and controls of the in-process ticker, checked from its frames and pixels.
 final class MotionControlTests: XvfbTestCase, TickerRigTests {
     private func cycleWidth(_ rig: Rig, _ messages: [String]) -> CycleLayout {
-        CycleLayoutBuilder.layout(messages: messages, separator: Self.separator, cache: AdvanceCache(measurer: rig.font))
+        CycleLayoutBuilder.layout(messages: messages, separator: Self.separator, cache: ShapeCache(shaper: rig.font))
     }
 
     func testDurationMakesOnePassTakeExactlyThatLong() throws {

@@ -8,11 +8,14 @@ public struct Message: Equatable, Sendable {
     /// writes (arguments, files, commands, schedules, the clock), false for text that is data
     /// from elsewhere (feed items), which is always shown exactly as it came.
     public var markup: Bool
+    /// Drawn with tabular digits: a clock, whose width must not change from one second to the next.
+    public var tabularDigits: Bool
 
-    public init(_ text: String, link: String? = nil, markup: Bool = true) {
+    public init(_ text: String, link: String? = nil, markup: Bool = true, tabularDigits: Bool = false) {
         self.text = text
         self.link = link
         self.markup = markup
+        self.tabularDigits = tabularDigits
     }
 
     /// Text from outside (a feed item): never interpreted as formatting.

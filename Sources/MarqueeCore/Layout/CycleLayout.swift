@@ -1,11 +1,10 @@
-/// A run of up to `CycleLayoutBuilder.maxChunkScalars` characters in one style, with a known
-/// position and width.
+/// A stretch of pieces (words, spaces) in one style, with a known position and width.
 ///
 /// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
 /// search, so the work for a frame never depends on how long the whole text is.
 public struct LayoutChunk: Equatable, Sendable {
-    /// Byte range of the chunk in `CycleLayout.text`.
-    public var bytes: Range<Int>
+    /// Its pieces in `CycleLayout.pieces`.
+    public var pieces: Range<Int>
     /// Left edge within the cycle, in pixels.
     public var x: Int
     public var width: Int
@@ -14,12 +13,29 @@ public struct LayoutChunk: Equatable, Sendable {
     public var end: Int { x + width }
 }
 
+/// A shaped piece (a word, a run of spaces) at its pen position in the cycle, in 1/64 px. Each
+/// glyph is drawn at the pen plus its own offset, rounded once: the pen itself is never rounded.
+public struct PlacedPiece: Sendable {
+    public var shape: ShapedText
+    public var pen: Int
+
+    /// The pixel column a glyph of this piece is drawn at (round half up).
+    @inline(__always)
+    public func x(of glyph: ShapedGlyph) -> Int { pixels(pen + Int(glyph.x)) }
+}
+
+/// A 26.6 fixed-point length in whole pixels, rounded half up.
+@inline(__always)
+public func pixels(_ fixed: Int) -> Int { (fixed + 32) >> 6 }
+
 /// One cycle of the strip: every message (inside its padding) followed by the separator,
 /// measured and positioned. The strip repeats this cycle forever.
 public final class CycleLayout: Sendable {
-    /// All messages and separators as drawn: tags removed, right-to-left text in visual order.
-    public let text: [UInt8]
+    /// Every shaped piece of every message and separator, left to right in the cycle.
+    public let pieces: [PlacedPiece]
     public let chunks: [LayoutChunk]
+    /// Bytes of text the messages hold (tags included): how big the cycle is to copy from.
+    public let byteCount: Int
     /// The distinct styles the chunks use; index 0 is always the plain style.
     public let styles: [TextStyle]
     /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
@@ -35,10 +51,11 @@ public final class CycleLayout: Sendable {
     /// The separator, padding and markup switch this cycle was laid out with.
     public let settings: LayoutSettings
 
-    init(text: [UInt8], chunks: [LayoutChunk], styles: [TextStyle], width: Int, messageStarts: [Int],
+    init(pieces: [PlacedPiece], chunks: [LayoutChunk], byteCount: Int, styles: [TextStyle], width: Int, messageStarts: [Int],
          messageEnds: [Int], separatorWidth: Int, laidOutMessages: [LaidOutMessage], settings: LayoutSettings) {
-        self.text = text
+        self.pieces = pieces
         self.chunks = chunks
+        self.byteCount = byteCount
         self.styles = styles
         self.width = width
         self.messageStarts = messageStarts
@@ -108,69 +125,4 @@ public final class CycleLayout: Sendable {
     }
 
     public func style(of chunk: LayoutChunk) -> TextStyle { styles[chunk.style] }
-
-    /// The text of one chunk as unicode scalars, for drawing.
-    public func scalars(of chunk: LayoutChunk) -> UTF8ScalarSequence {
-        UTF8ScalarSequence(bytes: text, range: chunk.bytes)
-    }
-}
-
-/// Decodes scalars from a byte array that is known to be valid UTF-8 (it came from a `String`).
-public struct UTF8ScalarSequence: Sequence, IteratorProtocol {
-    let bytes: [UInt8]
-    var index: Int
-    let end: Int
-
-    init(bytes: [UInt8], range: Range<Int>) {
-        self.bytes = bytes
-        self.index = range.lowerBound
-        self.end = range.upperBound
-    }
-
-    /// The next scalar as displayed (see `displayed(_:)`); skipped ones do not appear.
-    @inline(__always)
-    public mutating func next() -> Unicode.Scalar? {
-        while index < end {
-            let (scalar, length) = decodeUTF8(bytes, at: index)
-            index += length
-            if let shown = displayed(scalar) { return shown }
-        }
-        return nil
-    }
-}
-
-/// How a scalar appears on the one-line strip: line breaks and tabs as a space, other control
-/// characters not at all (fonts have no glyph for them). Applied while laying out and while
-/// drawing, in the same sliced passes, so even a 10 MB line is never walked in one go.
-@inline(__always)
-func displayed(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
-    let value = scalar.value
-    if value >= 0x20 && value < 0x7F { return scalar }
-    switch value {
-    case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return " "
-    case 0x00..<0x20, 0x7F..<0xA0: return nil
-    default: return scalar
-    }
-}
-
-/// Decodes the scalar starting at `index` of valid UTF-8.
-@inline(__always)
-func decodeUTF8(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
-    let lead = UInt32(bytes[index])
-    let value: UInt32
-    let length: Int
-    if lead < 0x80 {
-        return (Unicode.Scalar(UInt8(lead)), 1)
-    } else if lead < 0xE0 {
-        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-        length = 2
-    } else if lead < 0xF0 {
-        value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-        length = 3
-    } else {
-        value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-        length = 4
-    }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
 }

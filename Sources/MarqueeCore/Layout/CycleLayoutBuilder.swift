@@ -3,35 +3,38 @@
 /// and the old text keeps scrolling meanwhile.
 ///
 /// Each message is read once, in bounded runs: inline tags become chunk styles (they are not
-/// copied into the layout's text), and a message with right-to-left text is put into visual
-/// order first. The separator is parsed once and repeated after every message. A message that
-/// an earlier layout (made with the same settings and fonts) already holds is copied from it,
-/// not measured again.
+/// part of what is shaped), the text is cut into words and spaces (`PieceCutter`), and each piece
+/// is shaped through the `ShapeCache` and placed at the pen, which advances in 1/64 px. A message
+/// with right-to-left text is split into directional runs first, each shaped in its own
+/// direction and placed in visual order. The separator is prepared once and placed after every
+/// message. A message that an earlier layout (made with the same settings and fonts) already
+/// holds is copied from it, not shaped again.
 public struct CycleLayoutBuilder {
-    /// Longest chunk in scalars. Bounded so a chunk's pixel width stays far inside X's
-    /// 16-bit coordinates and a tile redraws only a little text beyond its edges.
-    public static let maxChunkScalars = 128
+    /// Most pieces in one chunk: a tile redraws only a little text beyond its edges.
+    public static let maxChunkPieces = 32
     /// Longest message put into visual order (the bidi algorithm needs a whole line at once);
-    /// longer ones are laid out in logical order rather than stall a frame.
+    /// longer ones are laid out left to right rather than stall a frame.
     public static let maxReorderedBytes = 1 << 16
+    /// Characters the markup scanner hands over at a time.
+    static let scanScalars = 128
 
-    /// A piece of text in one style, ready to be measured (the separator, a reordered message).
-    private struct PreparedRun {
+    /// A piece cut in advance (the separator, a message in visual order).
+    private struct PreparedPiece {
         var bytes: [UInt8]
-        var scalars: Int
         var style: Int
+        var rightToLeft: Bool
     }
 
     /// Where the text of the message being laid out comes from.
     private enum Source {
         case scanning(MarkupScanner)
-        case prepared([PreparedRun], next: Int)
+        case prepared([PreparedPiece], next: Int)
     }
 
     private let messages: [Message]
     private let settings: LayoutSettings
     private let reordering: LineReordering?
-    private var separatorRuns: [PreparedRun] = []
+    private var separatorPieces: [PreparedPiece] = []
     private var nextMessage = 0
     private var current: Source?
     /// The message being laid out, its first chunk and the left edge of its text.
@@ -41,19 +44,26 @@ public struct CycleLayoutBuilder {
     /// The earlier layout's style indices as this one's (-1: not interned yet).
     private var reusedStyleIndex: [Int]
 
-    private var text: [UInt8] = []
-    private var x = 0
+    private var pieces: [PlacedPiece] = []
     private var chunks: [LayoutChunk] = []
+    /// Whether the last chunk may take more pieces (none across a message's ends).
+    private var chunkOpen = false
+    /// The pen in 1/64 px from the start of the cycle.
+    private var pen = 0
+    /// The word or spaces being collected from the scanner, and their style.
+    private var cutter = PieceCutter()
+    private var cutterStyle = 0
     private var styles: [TextStyle] = [.plain]
     private var styleIndex: [TextStyle: Int] = [.plain: 0]
     private var messageStarts: [Int] = []
     private var messageEnds: [Int] = []
     private var separatorWidth = 0
+    private let byteCount: Int
 
     /// - Parameters:
     ///   - messages: each message's text (one line), link and whether its tags are read.
-    ///   - reordering: puts right-to-left text into visual order; nil leaves every line as written.
-    ///   - previous: an earlier layout measured with the same fonts (and reordering), whose
+    ///   - reordering: finds right-to-left runs; nil lays out every line left to right.
+    ///   - previous: an earlier layout shaped with the same fonts (and reordering), whose
     ///     unchanged messages are copied; ignored when it was made with other settings.
     public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
                 reusing previous: CycleLayout? = nil) {
@@ -62,12 +72,9 @@ public struct CycleLayoutBuilder {
         self.reordering = reordering
         reusable = previous.flatMap { $0.settings == settings ? ReusableMessages($0) : nil }
         reusedStyleIndex = Array(repeating: -1, count: reusable?.layout.styles.count ?? 0)
-        let separator = Message(settings.separator)
-        separatorRuns = prepare(scanner(for: separator))
-        let bytes = self.messages.reduce(0) { $0 + $1.text.utf8.count }
-            + self.messages.count * separatorRuns.reduce(0) { $0 + $1.bytes.count }
-        text.reserveCapacity(bytes)
-        chunks.reserveCapacity(bytes / Self.maxChunkScalars + self.messages.count * (separatorRuns.count + 1) + 1)
+        byteCount = self.messages.reduce(0) { $0 + $1.text.utf8.count }
+        separatorPieces = prepare(scanner(for: Message(settings.separator)),
+                                  reorders: reordering?.mayNeedReordering(settings.separator) ?? false)
     }
 
     /// Plain messages (tests, short texts).
@@ -75,27 +82,27 @@ public struct CycleLayoutBuilder {
         self.init(messages: messages.map { Message($0) }, settings: LayoutSettings(separator: separator))
     }
 
-    /// Lays out at most about `budget` scalars; returns the layout once everything is measured.
-    public mutating func run(budget: Int, cache: AdvanceCache) -> CycleLayout? {
+    /// Lays out at most about `budget` characters; returns the layout once everything is placed.
+    public mutating func run(budget: Int, cache: ShapeCache) -> CycleLayout? {
         var remaining = max(budget, 1)
         while remaining > 0 {
             switch current {
             case .scanning(var scanner)?:
-                guard let run = scanner.nextRun(maxScalars: Self.maxChunkScalars) else {
+                guard let run = scanner.nextRun(maxScalars: Self.scanScalars) else {
                     finishMessage(cache: cache)
                     continue
                 }
-                emit(scanner.bytes[run.range], style: intern(scanner.style), cache: cache)
+                cut(UTF8ScalarSequence(bytes: scanner.bytes, range: run.range), style: intern(scanner.style), cache: cache)
                 current = .scanning(scanner)
                 remaining -= run.scalars
-            case .prepared(let runs, let next)?:
-                guard next < runs.count else {
+            case .prepared(let prepared, let next)?:
+                guard next < prepared.count else {
                     finishMessage(cache: cache)
                     continue
                 }
-                emit(runs[next].bytes[...], style: runs[next].style, cache: cache)
-                current = .prepared(runs, next: next + 1)
-                remaining -= runs[next].scalars
+                place(prepared[next], cache: cache)
+                current = .prepared(prepared, next: next + 1)
+                remaining -= prepared[next].bytes.count
             case nil:
                 guard nextMessage < messages.count else { return finished() }
                 remaining -= startMessage(messages[nextMessage], cache: cache)
@@ -107,24 +114,34 @@ public struct CycleLayoutBuilder {
 
     /// Lays out everything at once (tests, short texts).
     public static func layout(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
-                              cache: AdvanceCache) -> CycleLayout {
+                              cache: ShapeCache) -> CycleLayout {
         var builder = CycleLayoutBuilder(messages: messages, settings: settings, reordering: reordering)
         while true {
             if let layout = builder.run(budget: Int.max, cache: cache) { return layout }
         }
     }
 
-    public static func layout(messages: [String], separator: String, cache: AdvanceCache) -> CycleLayout {
+    public static func layout(messages: [String], separator: String, cache: ShapeCache) -> CycleLayout {
         layout(messages: messages.map { Message($0) }, settings: LayoutSettings(separator: separator), cache: cache)
     }
 
     // MARK: Steps
 
+    /// The pen's whole-pixel column. Messages and separators start on whole pixels, so a message
+    /// copied into another layout lands on the same sub-pixel phase and draws the same pixels.
+    private var x: Int { pixels(pen) }
+
+    private mutating func snapPen() {
+        pen = x << 6
+        chunkOpen = false
+    }
+
     /// Opens a message: its start, its leading padding, and where its text comes from. Returns
     /// the work done up front (a reordered message is read whole here; a reused one is done).
-    private mutating func startMessage(_ message: Message, cache: AdvanceCache) -> Int {
+    private mutating func startMessage(_ message: Message, cache: ShapeCache) -> Int {
+        snapPen()
         messageStarts.append(x)
-        x += settings.padding
+        pen += settings.padding << 6
         opened = (message, chunks.count, x)
         if let piece = reusable?.piece(for: message) {
             copy(piece)
@@ -137,41 +154,48 @@ public struct CycleLayoutBuilder {
             current = .scanning(scanner)
             return 1
         }
-        current = .prepared(reordered(scanner, by: reordering), next: 0)
+        current = .prepared(prepare(scanner, reorders: true), next: 0)
         return message.text.utf8.count
     }
 
     /// Closes a message: its trailing padding, its end, then the separator.
-    private mutating func finishMessage(cache: AdvanceCache) {
+    private mutating func finishMessage(cache: ShapeCache) {
+        placeCutPiece(cache: cache)
+        snapPen()
         if let opened {
             laidOut.append(LaidOutMessage(message: opened.message, chunks: opened.firstChunk..<chunks.count,
                                           textStart: opened.textStart, width: x - opened.textStart))
         }
         opened = nil
-        x += settings.padding
+        pen += settings.padding << 6
         messageEnds.append(x)
         let separatorStart = x
-        for run in separatorRuns { emit(run.bytes[...], style: run.style, cache: cache) }
+        for piece in separatorPieces { place(piece, cache: cache) }
+        snapPen()
         separatorWidth = x - separatorStart
         current = nil
     }
 
     private func finished() -> CycleLayout {
-        CycleLayout(text: text, chunks: chunks, styles: styles, width: messageStarts.isEmpty ? 0 : x,
-                    messageStarts: messageStarts, messageEnds: messageEnds, separatorWidth: separatorWidth,
-                    laidOutMessages: laidOut, settings: settings)
+        CycleLayout(pieces: pieces, chunks: chunks, byteCount: byteCount, styles: styles,
+                    width: messageStarts.isEmpty ? 0 : x, messageStarts: messageStarts, messageEnds: messageEnds,
+                    separatorWidth: separatorWidth, laidOutMessages: laidOut, settings: settings)
     }
 
-    /// Appends an unchanged message's chunks from the earlier layout, moved to this position.
+    /// Appends an unchanged message's pieces and chunks from the earlier layout, moved to this
+    /// position by whole pixels.
     private mutating func copy(_ piece: LaidOutMessage) {
-        defer { x += piece.width }
+        let textStart = x
+        defer { pen = (textStart + piece.width) << 6 }
         guard let earlier = reusable?.layout, let first = piece.chunks.first, let last = piece.chunks.last else { return }
-        let bytes = earlier.chunks[first].bytes.lowerBound..<earlier.chunks[last].bytes.upperBound
-        let byteShift = text.count - bytes.lowerBound
-        let xShift = x - piece.textStart
-        text.append(contentsOf: earlier.text[bytes])
+        let copied = earlier.chunks[first].pieces.lowerBound..<earlier.chunks[last].pieces.upperBound
+        let indexShift = pieces.count - copied.lowerBound
+        let xShift = textStart - piece.textStart
+        for placed in earlier.pieces[copied] {
+            pieces.append(PlacedPiece(shape: placed.shape, pen: placed.pen + (xShift << 6)))
+        }
         for chunk in earlier.chunks[piece.chunks] {
-            chunks.append(LayoutChunk(bytes: (chunk.bytes.lowerBound + byteShift)..<(chunk.bytes.upperBound + byteShift),
+            chunks.append(LayoutChunk(pieces: (chunk.pieces.lowerBound + indexShift)..<(chunk.pieces.upperBound + indexShift),
                                       x: chunk.x + xShift, width: chunk.width, style: reusedStyle(chunk.style, of: earlier)))
         }
     }
@@ -181,27 +205,55 @@ public struct CycleLayoutBuilder {
         return reusedStyleIndex[index]
     }
 
-    /// Appends a run as one chunk, measured in its style's font.
-    private mutating func emit(_ bytes: ArraySlice<UInt8>, style: Int, cache: AdvanceCache) {
-        let start = text.count
-        text.append(contentsOf: bytes)
-        let font = styles[style].font
-        var width = 0
-        var offset = start
-        while offset < text.count {
-            let (scalar, length) = decodeUTF8(text, at: offset)
-            if let shown = displayed(scalar) { width += cache.advance(of: shown, font: font) }
-            offset += length
+    // MARK: Pieces
+
+    /// Feeds scanned text to the cutter, placing each piece it completes (left to right).
+    private mutating func cut(_ scalars: UTF8ScalarSequence, style: Int, cache: ShapeCache) {
+        if style != cutterStyle {
+            placeCutPiece(cache: cache)
+            cutterStyle = style
         }
-        chunks.append(LayoutChunk(bytes: start..<text.count, x: x, width: width, style: style))
-        x += width
+        for scalar in scalars {
+            if cutter.startsNewPiece(scalar) { placeCutPiece(cache: cache) }
+            cutter.append(scalar)
+        }
+    }
+
+    private mutating func placeCutPiece(cache: ShapeCache) {
+        guard !cutter.isEmpty else { return }
+        let run = shapingRun(style: cutterStyle, rightToLeft: false)
+        let shape = cutter.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
+        place(shape, style: cutterStyle)
+        cutter.clear()
+    }
+
+    private mutating func place(_ piece: PreparedPiece, cache: ShapeCache) {
+        let run = shapingRun(style: piece.style, rightToLeft: piece.rightToLeft)
+        place(piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }, style: piece.style)
+    }
+
+    /// Puts a shaped piece at the pen, in the open chunk when it has this style and room.
+    private mutating func place(_ shape: ShapedText, style: Int) {
+        if !chunkOpen || chunks[chunks.count - 1].style != style || chunks[chunks.count - 1].pieces.count >= Self.maxChunkPieces {
+            chunks.append(LayoutChunk(pieces: pieces.count..<pieces.count, x: x, width: 0, style: style))
+            chunkOpen = true
+        }
+        pieces.append(PlacedPiece(shape: shape, pen: pen))
+        pen += shape.advance
+        let last = chunks.count - 1
+        chunks[last].pieces = chunks[last].pieces.lowerBound..<pieces.count
+        chunks[last].width = x - chunks[last].x
+    }
+
+    private func shapingRun(style: Int, rightToLeft: Bool) -> ShapingRun {
+        ShapingRun(font: styles[style].font, rightToLeft: rightToLeft, tabularDigits: styles[style].tabularDigits)
     }
 
     // MARK: Styles and reordering
 
     private func scanner(for message: Message) -> MarkupScanner {
         MarkupScanner(bytes: Array(message.text.utf8), interpretsTags: message.markup && settings.interpretsMarkup,
-                      base: TextStyle(link: message.link))
+                      base: TextStyle(link: message.link, tabularDigits: message.tabularDigits))
     }
 
     private mutating func intern(_ style: TextStyle) -> Int {
@@ -211,37 +263,38 @@ public struct CycleLayoutBuilder {
         return styles.count - 1
     }
 
-    /// A whole (short) text as runs in logical order.
-    private mutating func prepare(_ scanner: MarkupScanner) -> [PreparedRun] {
+    /// A whole (short) text cut into pieces in the order they are placed: with `reorders`, its
+    /// directional runs in visual order, a right-to-left run's pieces from its end to its start
+    /// (each piece is shaped right to left, so its glyphs come out in visual order too). Every
+    /// character keeps the style it had in logical order.
+    private mutating func prepare(_ scanner: MarkupScanner, reorders: Bool) -> [PreparedPiece] {
         var scanner = scanner
-        var runs: [PreparedRun] = []
-        while let run = scanner.nextRun(maxScalars: Self.maxChunkScalars) {
-            runs.append(PreparedRun(bytes: Array(scanner.bytes[run.range]), scalars: run.scalars, style: intern(scanner.style)))
-        }
-        return runs
-    }
-
-    /// A message's runs in visual order: every scalar keeps the style it had in logical order.
-    private mutating func reordered(_ scanner: MarkupScanner, by reordering: LineReordering) -> [PreparedRun] {
         var scalars: [Unicode.Scalar] = []
         var styleOfScalar: [Int] = []
-        for run in prepare(scanner) {
-            for scalar in UTF8ScalarSequence(bytes: run.bytes, range: 0..<run.bytes.count) {
+        while let run = scanner.nextRun(maxScalars: Self.scanScalars) {
+            let style = intern(scanner.style)
+            for scalar in UTF8ScalarSequence(bytes: scanner.bytes, range: run.range) {
                 scalars.append(scalar)
-                styleOfScalar.append(run.style)
+                styleOfScalar.append(style)
             }
         }
-        let visual = reordering.visualLine(scalars)
-        var runs: [PreparedRun] = []
-        for (position, scalar) in visual.scalars.enumerated() {
-            let logical = visual.logicalIndex[position]
-            let style = styleOfScalar.indices.contains(logical) ? styleOfScalar[logical] : 0
-            if runs.isEmpty || runs[runs.count - 1].style != style || runs[runs.count - 1].scalars >= Self.maxChunkScalars {
-                runs.append(PreparedRun(bytes: [], scalars: 0, style: style))
+        let runs = reorders ? reordering?.directionalRuns(scalars) ?? [] : [DirectionalRun(range: scalars.indices, rightToLeft: false)]
+        var prepared: [PreparedPiece] = []
+        for run in runs {
+            var inRun: [PreparedPiece] = []
+            var cutter = PieceCutter()
+            var style = -1
+            for index in run.range where run.range.clamped(to: scalars.indices).contains(index) {
+                if styleOfScalar[index] != style || cutter.startsNewPiece(scalars[index]) {
+                    if !cutter.isEmpty { inRun.append(PreparedPiece(bytes: cutter.bytes, style: style, rightToLeft: run.rightToLeft)) }
+                    cutter.clear()
+                    style = styleOfScalar[index]
+                }
+                cutter.append(scalars[index])
             }
-            UTF8.encode(scalar) { runs[runs.count - 1].bytes.append($0) }
-            runs[runs.count - 1].scalars += 1
+            if !cutter.isEmpty { inRun.append(PreparedPiece(bytes: cutter.bytes, style: style, rightToLeft: run.rightToLeft)) }
+            prepared += run.rightToLeft ? inRun.reversed() : inRun
         }
-        return runs
+        return prepared
     }
 }

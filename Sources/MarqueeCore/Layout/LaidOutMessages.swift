@@ -11,8 +11,8 @@ public struct LaidOutMessage: Sendable {
     let width: Int
 }
 
-/// Finds, among the messages of an earlier layout, one whose text, link and markup flag are
-/// exactly those of a new message.
+/// Finds, among the messages of an earlier layout, one whose text, link, markup flag and digits
+/// are exactly those of a new message.
 ///
 /// Messages usually come in the same order as last time, most of them unchanged and the very same
 /// strings: the earlier message after the last match is tried first, then the one after it (one
@@ -29,6 +29,7 @@ struct ReusableMessages {
     private struct Key: Hashable {
         var digest: Int
         var markup: Bool
+        var tabularDigits: Bool
         var link: String?
 
         init(_ message: Message) {
@@ -39,6 +40,7 @@ struct ReusableMessages {
                 return hasher.finalize()
             }
             markup = message.markup
+            tabularDigits = message.tabularDigits
             link = message.link
         }
     }
@@ -60,7 +62,7 @@ struct ReusableMessages {
             return pieces[position]
         }
         misses += 1
-        let small = layout.text.count <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
+        let small = layout.byteCount <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
         guard misses > Self.missesBeforeIndexing || small else { return nil }
         if candidates == nil {
             var index: [Key: [Int]] = [:]
@@ -74,7 +76,7 @@ struct ReusableMessages {
     }
 
     static func same(_ first: Message, _ second: Message) -> Bool {
-        first.markup == second.markup && first.link == second.link && first.text.utf8.count == second.text.utf8.count
+        first.markup == second.markup && first.tabularDigits == second.tabularDigits && first.link == second.link && first.text.utf8.count == second.text.utf8.count
             && sameBytes(first.text, second.text)
     }
 

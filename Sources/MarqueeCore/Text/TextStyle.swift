@@ -8,12 +8,16 @@ public struct TextStyle: Hashable, Sendable {
     public var font: Int
     /// What a click on the run opens (only ever handed to an opener as one argument).
     public var link: String?
+    /// Digits all of one width (a clock), whatever the font's default figures.
+    public var tabularDigits: Bool
 
-    public init(foreground: RGBAColor? = nil, background: RGBAColor? = nil, font: Int = 0, link: String? = nil) {
+    public init(foreground: RGBAColor? = nil, background: RGBAColor? = nil, font: Int = 0, link: String? = nil,
+                tabularDigits: Bool = false) {
         self.foreground = foreground
         self.background = background
         self.font = font
         self.link = link
+        self.tabularDigits = tabularDigits
     }
 
     public static let plain = TextStyle()

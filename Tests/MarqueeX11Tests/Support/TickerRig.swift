@@ -25,12 +25,12 @@ extension TickerRigTests {
     static var separator: String { "   •   " }
 
     func makeRig(_ messages: [String], speed: Double = 120, direction: ScrollDirection = .left,
-                 width: Int = 700, allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0,
+                 width: Int = 700, height: Int = 36, fonts patterns: [String] = ["DejaVu Sans:size=14"], allowPresent: Bool = true, motion: MotionSettings = MotionSettings(), fade: Int = 0,
                  layout: LayoutSettings = LayoutSettings(separator: Self.separator), capsule: CapsuleStyle? = nil) throws -> Rig {
         let connection = try SharedConnections.connection(to: Self.server.display)
-        let (font, _) = try FontSet.open(patterns: ["DejaVu Sans:size=14"], on: connection)
+        let (font, _) = try FontSet.open(patterns: patterns, on: connection)
         let loop = EventLoop()
-        let window = TickerWindow(connection: connection, width: width, height: 36, position: (0, 0), title: "test")
+        let window = TickerWindow(connection: connection, width: width, height: height, position: (0, 0), title: "test")
         let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
                                 direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
         let ticker = Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
@@ -83,16 +83,28 @@ extension TickerRigTests {
         try XCTUnwrap(WindowPixels.capture(rig.connection.display, window: rig.window.id))
     }
 
-    /// One cycle drawn by Xft's own string drawing (not our tiles), as the independent reference.
+    /// One cycle drawn independently of the strip's tiles: each message and each separator
+    /// shaped whole and drawn glyph by glyph with Xft, at the message's place in the model.
     func referenceCycle(_ rig: Rig, _ messages: [String]) throws -> (WindowPixels, CycleLayout) {
         let layout = CycleLayoutBuilder.layout(messages: messages, separator: Self.separator,
-                                               cache: AdvanceCache(measurer: rig.font))
-        let text = messages.map { $0 + Self.separator }.joined()
-        return (try reference(rig, text: text, font: rig.font.primaryFont, width: layout.width), layout)
+                                               cache: ShapeCache(shaper: rig.font))
+        var texts: [(text: String, x: Int)] = []
+        for (index, message) in messages.enumerated() {
+            texts.append((message, layout.messageStarts[index]))
+            texts.append((Self.separator, layout.messageEnds[index]))
+        }
+        return (try reference(rig, texts: texts, width: layout.width), layout)
     }
 
-    /// `text` drawn by Xft's own string drawing in one font, on the ticker's baseline and colours.
-    func reference(_ rig: Rig, text: String, font: UnsafeMutablePointer<XftFont>, width: Int) throws -> WindowPixels {
+    /// `text` shaped whole by the rig's fonts and drawn from column 0.
+    func reference(_ rig: Rig, text: String, width: Int) throws -> WindowPixels {
+        try reference(rig, texts: [(text, 0)], width: width)
+    }
+
+    /// Texts shaped whole by the rig's fonts (HarfBuzz) and drawn by Xft at the given columns, on
+    /// slot 0's baseline and the ticker's colours: the glyphs and positions, without the layout,
+    /// the strip or the tiles.
+    func reference(_ rig: Rig, texts: [(text: String, x: Int)], width: Int) throws -> WindowPixels {
         let display = rig.connection.display
         let height = rig.window.height
         let pixmap = XCreatePixmap(display, rig.connection.root, UInt32(width), UInt32(height), UInt32(rig.connection.depth))
@@ -106,8 +118,15 @@ extension TickerRigTests {
         XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &foregroundRender, &foreground)
         XftDrawRect(draw, &background, 0, 0, UInt32(width), UInt32(height))
         let baseline = (height - rig.font.height) / 2 + rig.font.ascent
-        let bytes = Array(text.utf8)
-        XftDrawStringUtf8(draw, &foreground, font, 0, Int32(baseline), bytes, Int32(bytes.count))
+        for (text, x) in texts {
+            var bytes = Array(text.utf8)
+            let shaped = bytes.withUnsafeMutableBufferPointer { rig.font.shape(UnsafeBufferPointer($0), as: ShapingRun()) }
+            var specs = shaped.glyphs.map { glyph in
+                XftGlyphFontSpec(font: rig.font.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
+                                 x: Int16(clamping: x + pixels(Int(glyph.x))), y: Int16(clamping: baseline - pixels(Int(glyph.y))))
+            }
+            XftDrawGlyphFontSpec(draw, &foreground, &specs, Int32(specs.count))
+        }
         rig.connection.sync()
         return try XCTUnwrap(WindowPixels.capture(display, pixmap, width: width, height: height))
     }

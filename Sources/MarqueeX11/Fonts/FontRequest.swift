@@ -32,6 +32,11 @@ final class FontRequest {
         FcPatternDestroy(pattern)
     }
 
+    /// The size every font of the slot is shaped at, in pixels (points × dpi ÷ 72 once completed).
+    var pixelSize: Double {
+        FontconfigPattern.double(xm_fc_pixel_size(), of: pattern) ?? 12
+    }
+
     /// Fontconfig's best match, opened: a slot's primary font.
     func openBestMatch() -> UnsafeMutablePointer<XftFont>? {
         var result = FcResultMatch

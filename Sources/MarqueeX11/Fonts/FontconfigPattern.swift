@@ -27,6 +27,11 @@ enum FontconfigPattern {
         return FcPatternGetDouble(pattern, object, 0, &value) == FcResultMatch ? value : nil
     }
 
+    static func integer(_ object: UnsafePointer<CChar>, of pattern: OpaquePointer?) -> Int32? {
+        var value: Int32 = 0
+        return FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch ? value : nil
+    }
+
     static func bool(_ object: UnsafePointer<CChar>, of pattern: OpaquePointer?) -> Bool? {
         var value: FcBool = 0
         return FcPatternGetBool(pattern, object, 0, &value) == FcResultMatch ? value != 0 : nil

@@ -1,0 +1,228 @@
+import CX11
+import MarqueeCore
+
+/// The fonts a ticker draws with, and the shaper that turns text into their glyphs: one slot per
+/// `--font` pattern (slot 0 is the first pattern, slot n the (n+1)-th; status-bar markup `%{T2}`
+/// selects slot 1). Each slot draws every grapheme cluster with a font that has it: its own best
+/// match first, then fontconfig's fallback order (CJK, colour emoji, icon fonts), each choice
+/// looked up once and cached.
+///
+/// A piece of text is itemized into runs of one font and one script, and each run is shaped by
+/// HarfBuzz on the very font file Xft draws (kerning, ligatures, marks, contextual forms, emoji
+/// sequences); the painter draws the glyph ids at the shaped positions.
+public final class FontSet: TextShaper {
+    private let connection: XConnection
+    private let slots: [FontSlot]
+    public let features: FontFeatures
+    /// Every font a shaped glyph names, by its number in `ShapedGlyph.font`, with HarfBuzz's view
+    /// of it (nil where its file cannot be read: then Xft's own advances, unshaped).
+    private var faces: [(xft: UnsafeMutablePointer<XftFont>, harfBuzz: HarfBuzzFont?)] = []
+    private var faceNumbers: [UnsafeMutablePointer<XftFont>: UInt16] = [:]
+    private let buffer: OpaquePointer
+
+    /// Opens every slot's best match, with a warning for each family that is not installed
+    /// (fontconfig then substitutes another).
+    public static func open(patterns: [String], features: FontFeatures = .none,
+                            on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
+        guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
+        var slots: [FontSlot] = []
+        var warnings: [String] = []
+        for text in patterns {
+            let request = try FontRequest(pattern: text, on: connection)
+            guard let primary = request.openBestMatch() else { throw FontPatternError(pattern: text) }
+            if let warning = request.missingFamilyWarning(opened: primary) { warnings.append(warning) }
+            slots.append(FontSlot(request: request, primary: primary, on: connection))
+        }
+        return (FontSet(connection: connection, slots: slots, features: features), warnings)
+    }
+
+    private init(connection: XConnection, slots: [FontSlot], features: FontFeatures) {
+        self.connection = connection
+        self.slots = slots
+        self.features = features
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    public var slotCount: Int { slots.count }
+
+    /// Vertical metrics of slot 0, which sizes the strip.
+    public var ascent: Int { ascent(slot: 0) }
+    public var descent: Int { descent(slot: 0) }
+    public var height: Int { ascent + descent }
+
+    /// Each slot's own vertical metrics: a `%{T2}` font sits on its own baseline.
+    public func ascent(slot number: Int) -> Int { Int(slot(number).primary.pointee.ascent) }
+    public func descent(slot number: Int) -> Int { Int(slot(number).primary.pointee.descent) }
+
+    @inline(__always)
+    private func slot(_ number: Int) -> FontSlot {
+        slots[number >= 0 && number < slots.count ? number : 0]
+    }
+
+    /// The Xft font a shaped glyph's `font` number names.
+    @inline(__always)
+    func xftFont(_ number: UInt16) -> UnsafeMutablePointer<XftFont> { faces[Int(number)].xft }
+
+    // MARK: Shaping
+
+    public func shape(_ utf8: UnsafeBufferPointer<UInt8>, as run: ShapingRun) -> ShapedText {
+        guard utf8.count > 0 else { return .empty }
+        let items = itemize(utf8, slot: run.font)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(utf8.count)
+        var pen = 0
+        // Items are in logical order; right to left, the last one is leftmost on screen.
+        for item in run.rightToLeft ? items.reversed() : items {
+            pen = shape(item, of: utf8, rightToLeft: run.rightToLeft, tabularDigits: run.tabularDigits, pen: pen, into: &glyphs)
+        }
+        return ShapedText(glyphs: glyphs, advance: pen)
+    }
+
+    /// A run of one font and one script: bytes `range` of the piece.
+    private struct Item {
+        var range: Range<Int>
+        var face: UInt16
+        var script: hb_script_t
+    }
+
+    /// Cuts a piece into runs of one font and one script. The font is chosen per grapheme
+    /// cluster (a ZWJ sequence, a flag, a base with its marks stay in one font); characters of
+    /// no particular script (spaces, digits, punctuation, marks) join the run they stand in.
+    private func itemize(_ utf8: UnsafeBufferPointer<UInt8>, slot number: Int) -> [Item] {
+        let slot = self.slot(number)
+        let unicode = hb_unicode_funcs_get_default()
+        var items: [Item] = []
+        var offset = 0
+        for cluster in String(decoding: utf8, as: UTF8.self) {
+            let scalars = cluster.unicodeScalars
+            let length = cluster.utf8.count
+            defer { offset += length }
+            let font = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
+                : slot.font(forCluster: Array(scalars))
+            let face = faceNumber(of: font, pixelSize: slot.request.pixelSize)
+            var script = HB_SCRIPT_COMMON
+            for scalar in scalars {
+                let found = hb_unicode_script(unicode, scalar.value)
+                if found != HB_SCRIPT_COMMON && found != HB_SCRIPT_INHERITED && found != HB_SCRIPT_UNKNOWN {
+                    script = found
+                    break
+                }
+            }
+            if let last = items.last, last.face == face,
+               script == HB_SCRIPT_COMMON || last.script == HB_SCRIPT_COMMON || last.script == script {
+                items[items.count - 1].range = last.range.lowerBound..<(offset + length)
+                if last.script == HB_SCRIPT_COMMON { items[items.count - 1].script = script }
+            } else {
+                items.append(Item(range: offset..<(offset + length), face: face, script: script))
+            }
+        }
+        return items
+    }
+
+    /// Shapes one item with the whole piece as context (Arabic joins across a change of font),
+    /// appending its glyphs from `pen` on; returns the pen after it. A cluster no font can draw
+    /// shows one missing-glyph box, not one per character.
+    private func shape(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, rightToLeft: Bool, tabularDigits: Bool,
+                       pen start: Int, into glyphs: inout [ShapedGlyph]) -> Int {
+        guard let harfBuzz = faces[Int(item.face)].harfBuzz else {
+            return unshaped(item, of: utf8, pen: start, into: &glyphs)
+        }
+        hb_buffer_clear_contents(buffer)
+        utf8.withMemoryRebound(to: CChar.self) { text in
+            hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
+                               Int32(item.range.count))
+        }
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if item.script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, item.script) }
+        hb_buffer_guess_segment_properties(buffer)
+        let features = self.features.list(tabularDigits: tabularDigits)
+        hb_shape(harfBuzz.font, buffer, features, UInt32(features.count))
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return start }
+        var pen = start
+        var missingCluster = UInt32.max
+        for index in 0..<Int(count) {
+            let info = infos[index], position = positions[index]
+            if info.codepoint == 0 {
+                if info.cluster == missingCluster { continue }
+                missingCluster = info.cluster
+            }
+            glyphs.append(ShapedGlyph(font: item.face, glyph: info.codepoint, x: Int32(clamping: pen + Int(position.x_offset)),
+                                      y: position.y_offset, cluster: info.cluster))
+            pen += Int(position.x_advance)
+        }
+        return pen
+    }
+
+    /// A font HarfBuzz cannot read: each character at Xft's own advance, as drawn before shaping.
+    private func unshaped(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, pen start: Int,
+                          into glyphs: inout [ShapedGlyph]) -> Int {
+        let font = faces[Int(item.face)].xft
+        var pen = start
+        var offset = item.range.lowerBound
+        for scalar in String(decoding: UnsafeBufferPointer(rebasing: utf8[item.range]), as: UTF8.self).unicodeScalars {
+            var glyph = XftCharIndex(connection.display, font, scalar.value)
+            var info = XGlyphInfo()
+            XftGlyphExtents(connection.display, font, &glyph, 1, &info)
+            glyphs.append(ShapedGlyph(font: item.face, glyph: glyph, x: Int32(clamping: pen), y: 0, cluster: UInt32(offset)))
+            pen += Int(info.xOff) << 6
+            offset += String(scalar).utf8.count
+        }
+        return pen
+    }
+
+    /// The number shaped glyphs use for `font`, given once with HarfBuzz's view of its file.
+    private func faceNumber(of font: UnsafeMutablePointer<XftFont>, pixelSize: Double) -> UInt16 {
+        if let known = faceNumbers[font] { return known }
+        let pattern = font.pointee.pattern
+        let harfBuzz = FontconfigPattern.string(xm_fc_file(), of: pattern).flatMap { file in
+            HarfBuzzFont(file: file, index: FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0, pixelSize: pixelSize)
+        }
+        faces.append((font, harfBuzz))
+        let number = UInt16(faces.count - 1)
+        faceNumbers[font] = number
+        return number
+    }
+
+    // MARK: Tests and diagnostics
+
+    /// Advance in whole pixels of `scalar` shaped alone in slot `slot` (fallback included).
+    public func advance(of scalar: Unicode.Scalar, font slot: Int) -> Int {
+        var utf8 = Array(String(scalar).utf8)
+        return pixels(utf8.withUnsafeMutableBufferPointer { shape(UnsafeBufferPointer($0), as: ShapingRun(font: slot)) }.advance)
+    }
+
+    /// The font and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).
+    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UnsafeMutablePointer<XftFont>, index: FT_UInt) {
+        let choice = self.slot(slot).choice(for: scalar)
+        return (choice.font ?? self.slot(slot).primary, FT_UInt(choice.glyph))
+    }
+
+    /// Number of fontconfig fallback searches so far (tests prove caching, misses included).
+    public var fallbackSearches: Int { slots.reduce(0) { $0 + $1.fallbackSearches } }
+
+    /// Family of the font that draws `scalar` alone in `slot` (tests, diagnostics).
+    public func family(drawing scalar: Unicode.Scalar, font slot: Int) -> String {
+        let font = self.slot(slot).choice(for: scalar).font
+        return FontconfigPattern.families(of: font?.pointee.pattern).first ?? "unknown"
+    }
+
+    /// Family and file of the font a shaped glyph names (tests compare with `hb-shape` on it).
+    public func family(ofFace number: UInt16) -> String {
+        FontconfigPattern.families(of: faces[Int(number)].xft.pointee.pattern).first ?? "unknown"
+    }
+
+    public func file(ofFace number: UInt16) -> String? {
+        FontconfigPattern.string(xm_fc_file(), of: faces[Int(number)].xft.pointee.pattern)
+    }
+
+    /// The scale a face was shaped at, in 1/64 px (what `hb-shape --font-size` takes).
+    public func scale(ofFace number: UInt16) -> Int32? { faces[Int(number)].harfBuzz?.scale }
+
+    /// Slot 0's own font (tests draw reference text with it).
+    var primaryFont: UnsafeMutablePointer<XftFont> { slots[0].primary }
+}
