@@ -29,8 +29,8 @@ public final class Ticker {
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so what is on screen is never painted with a font it was not laid out for.
     private var pendingFont: (font: FontSet, shapes: ShapeCache)?
-    /// The messages on show (with their links and whether their tags are read).
-    var messages: [Message] = []
+    /// The messages on show, source by source (with their links and whether their tags are read).
+    var groups: [MessageGroup] = []
     /// Finds right-to-left runs and their order on screen (nil: every line left to right).
     public var reordering: LineReordering? = BidiReordering()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
@@ -118,24 +118,29 @@ public final class Ticker {
 
     /// Messages with their links (feed items): a click on a linked message opens it.
     public func setMessages(_ messages: [Message]) {
-        self.messages = messages
+        setMessages([MessageGroup(source: "", messages: messages)])
+    }
+
+    /// Every source's messages: a source whose array is the one it had is not laid out again.
+    public func setMessages(_ groups: [MessageGroup]) {
+        self.groups = groups
         layOut()
     }
 
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
-        var shown = messages
+        var shown = groups
         // Until it has fully entered (then `checkUrgent` lays out without it), so an update on the
         // way in keeps it.
         if let urgent {
             // It enters first: the start of the cycle for leftward text, its end for rightward.
-            let message = Message(urgent.text)
+            let message = MessageGroup(source: "\u{1}urgent", messages: [Message(urgent.text)])
             if style.direction == .left { shown.insert(message, at: 0) } else { shown.append(message) }
         }
         // The newest content's unchanged messages are copied (a clock tick beside a long text
         // measures only the clock); a font on its way measures everything anew.
         let newest = pendingFont == nil ? timeline?.newest(direction: style.direction).layout : nil
-        pendingLayout = CycleLayoutBuilder(messages: shown, settings: style.layout, reordering: reordering, reusing: newest)
+        pendingLayout = CycleLayoutBuilder(groups: shown, settings: style.layout, reordering: reordering, reusing: newest)
     }
 
     private func continueLayout() {
@@ -259,13 +264,13 @@ public final class Ticker {
         }
         guard layout != style.layout else { return }
         style.layout = layout
-        setMessages(messages)
+        setMessages(groups)
     }
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {
         pendingFont = (newFont, ShapeCache(shaper: newFont))
-        setMessages(messages)
+        setMessages(groups)
     }
 
     // MARK: Frames

@@ -81,11 +81,11 @@ final class TilePainter {
             // `%{B…}` boxes fill the strip's height, or the capsule's band when messages have capsules.
             let band = capsules == nil ? (top: 0, bottom: rows) : CapsulePainter.band(height: rows, fontHeight: font.height)
             for chunk in chunks {
-                if let box = layout.style(of: chunk).background {
+                if let box = chunk.style.background {
                     fill(box, x: offset + chunk.x, width: chunk.width, top: band.top, bottom: band.bottom)
                 }
             }
-            for chunk in chunks { drawGlyphs(of: chunk, in: layout, offset: offset) }
+            for chunk in chunks { drawGlyphs(of: chunk, offset: offset) }
         }
         return pixmap
     }
@@ -97,14 +97,14 @@ final class TilePainter {
     }
 
     /// Draws a chunk's glyphs; `offset` is where the cycle starts in the tile.
-    private func drawGlyphs(of chunk: LayoutChunk, in layout: CycleLayout, offset: Int) {
-        let style = layout.style(of: chunk)
+    private func drawGlyphs(of chunk: PlacedChunk, offset: Int) {
+        let style = chunk.style
         let baseline = baselines[style.font >= 0 && style.font < baselines.count ? style.font : 0]
         specs.removeAll(keepingCapacity: true)
-        for piece in layout.pieces[chunk.pieces] {
+        for piece in chunk.pieces {
             for glyph in piece.shape.glyphs {
                 specs.append(XftGlyphFontSpec(font: font.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
-                                              x: Int16(clamping: offset + piece.x(of: glyph)),
+                                              x: Int16(clamping: offset + chunk.x(of: glyph, in: piece)),
                                               y: Int16(clamping: baseline - pixels(Int(glyph.y)))))
             }
         }

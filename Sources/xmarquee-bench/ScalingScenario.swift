@@ -23,9 +23,10 @@ extension Bench {
             if baseline == nil { baseline = (textMs, frameMicros) }
             let layoutMs = textMs - baseline!.textMs
             log.add(section, "\(label): exec → text on screen", textMs, "ms")
-            if bytes == 1_000_000 {
-                log.add(section, "\(label): layout (minus the 10 B start)", layoutMs, "ms", target: "≤ 300 ms",
-                        met: layoutMs <= 300, note: "file read + sanitising + measuring, seen from outside")
+            if bytes >= 1_000_000 {
+                let limit: Double = bytes == 1_000_000 ? 300 : 3000
+                log.add(section, "\(label): layout (minus the 10 B start)", layoutMs, "ms", target: "≤ \(Int(limit)) ms",
+                        met: layoutMs <= limit, note: "file read + sanitising + shaping, seen from outside")
             } else if bytes > 10 {
                 log.add(section, "\(label): layout (minus the 10 B start)", layoutMs, "ms")
             }
@@ -50,22 +51,30 @@ extension Bench {
 }
 
 extension Bench {
-    /// A clock ticking each second beside the 10 MB text: every tick is a new cycle to lay out,
-    /// in which the unchanged lines are copied from the previous layout, not measured again
-    /// (what remains is copying 10 MB and 150 000 records a second).
+    /// A clock ticking each second beside the 10 MB text, and beside the headlines, side by side:
+    /// every tick is a new cycle, in which the unchanged source's block is taken as it is, so a
+    /// tick should cost the same beside 10 MB as beside a few lines.
     func runClockBesideLongText() throws {
         let section = "Clock + 10 MB"
         guard let path = fixtures.bySize.last(where: { $0.bytes == 10_000_000 })?.path else { return }
-        guard let run = try launchTickerShowingText(file: path, extra: ["--clock", "%H:%M:%S"], timeout: 180) else {
-            log.add(section, "text never shown", nil, "")
-            return
+        func clockCPU(beside file: String, label: String) throws -> Double? {
+            guard let run = try launchTickerShowingText(file: file, extra: ["--clock", "%H:%M:%S"], timeout: 180) else {
+                log.add(section, "\(label): text never shown", nil, "")
+                return nil
+            }
+            defer { run.ticker.terminate() }
+            // Past the first layout and its first ticks.
+            BenchClock.sleep(3)
+            let percents = (0..<runs).compactMap { _ in measureUsage(of: [run.ticker.pid], for: 10)[0]?.cpuPercent }
+            return Statistics.median(percents)
         }
-        defer { run.ticker.terminate() }
-        // Past the first layout and its first ticks.
-        BenchClock.sleep(3)
-        let percents = (0..<runs).compactMap { _ in measureUsage(of: [run.ticker.pid], for: 10)[0]?.cpuPercent }
-        let cpu = Statistics.median(percents)
-        log.add(section, "xmarquee CPU, clock ticking each second", cpu, "%",
-                note: "10 MB file of 150 000 lines and `--clock %H:%M:%S`, 120 px/s at 60 Hz; median of \(percents.count) × 10 s")
+        let short = try clockCPU(beside: fixtures.headlines, label: "headlines")
+        log.add(section, "xmarquee CPU, clock beside the headlines", short, "%",
+                note: "`--clock %H:%M:%S` and the two dozen headlines, 120 px/s at 60 Hz; median of \(runs) × 10 s")
+        let long = try clockCPU(beside: path, label: "10 MB")
+        let target = short.map { 1.5 * $0 }
+        log.add(section, "xmarquee CPU, clock beside 10 MB", long, "%", target: target.map { "≤ 1.5 × headlines = \(fixed($0, 2)) %" } ?? "",
+                met: long.flatMap { value in target.map { value <= $0 } },
+                note: "10 MB file of 150 000 lines and `--clock %H:%M:%S`, same run")
     }
 }

@@ -90,7 +90,7 @@ final class LiveConfig {
             }
         }
         ticker.setSpeed(new.speed, direction: new.direction)
-        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.entries) }
+        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.sourceGroups) }
         if let bar {
             bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)
         } else {

@@ -51,15 +51,15 @@ struct TickerApp {
         let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
         let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
-        ticker.setMessages(board.board.entries)
+        ticker.setMessages(board.board.sourceGroups)
 
         watchedFile?.onChange = { messages in
-            if board.board.set("file", messages) { ticker.setMessages(board.board.entries) }
+            if board.board.set("file", messages) { ticker.setMessages(board.board.sourceGroups) }
         }
         if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
         if let stdinReader {
             stdinReader.onChange = { lines in
-                if board.board.set("stdin", lines) { ticker.setMessages(board.board.entries) }
+                if board.board.set("stdin", lines) { ticker.setMessages(board.board.sourceGroups) }
             }
             loop.watch(stdinReader.fd) { _ in
                 if !stdinReader.readAvailable() { loop.unwatch(stdinReader.fd) }
@@ -79,7 +79,7 @@ struct TickerApp {
         }
 
         liveSources.start(loop: loop) { source, messages in
-            if board.board.set(source, messages) { ticker.setMessages(board.board.entries) }
+            if board.board.set(source, messages) { ticker.setMessages(board.board.sourceGroups) }
         }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }

@@ -47,9 +47,9 @@ extension CycleLayoutBuilder {
 
 extension CycleLayout {
     /// What a chunk draws, read back from the fake glyphs (each glyph id is its character).
-    func drawnText(of chunk: LayoutChunk) -> String {
+    func drawnText(of chunk: PlacedChunk) -> String {
         var text = ""
-        for piece in pieces[chunk.pieces] {
+        for piece in chunk.pieces {
             for glyph in piece.shape.glyphs { text.unicodeScalars.append(Unicode.Scalar(glyph.glyph)!) }
         }
         return text

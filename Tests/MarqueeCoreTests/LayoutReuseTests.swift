@@ -23,7 +23,7 @@ final class LayoutReuseTests: XCTestCase {
     /// Everything a layout shows, independent of how its style table happens to be numbered.
     private func drawn(_ layout: CycleLayout) -> [Drawn] {
         layout.chunks.map { Drawn(text: layout.drawnText(of: $0), x: $0.x,
-                                  width: $0.width, style: layout.style(of: $0)) }
+                                  width: $0.width, style: $0.style) }
     }
 
     private func assertSame(_ reused: CycleLayout, _ fresh: CycleLayout, file: StaticString = #filePath, line: UInt = #line) {
@@ -124,5 +124,49 @@ final class LayoutReuseTests: XCTestCase {
             XCTAssertLessThanOrEqual(shaper.calls, 3, "only ' ', '|' and 'QQQ' are new")
             assertSame(reused, CycleLayoutBuilder.layout(messages: changed, settings: plain, cache: ShapeCache(shaper: FakeShaper())))
         }
+    }
+
+    /// A clock ticking beside a long file: the file's block is the very same object in the next
+    /// cycle, found in one step, and only the clock is shaped; everything sits where a fresh
+    /// layout puts it.
+    func testAnUnchangedSourceKeepsItsBlockAndAnUpdateCostsWhatChanged() {
+        let file = (0..<20_000).map { Message("line \($0) of a long file") }
+        let shaper = FakeShaper()
+        let cache = ShapeCache(shaper: shaper)
+        let first = CycleLayoutBuilder(groups: [MessageGroup(source: "file", messages: file),
+                                                MessageGroup(source: "clock", messages: [Message("12:00:00", tabularDigits: true)])],
+                                       settings: settings)
+        var builder = first
+        var layout: CycleLayout?
+        while layout == nil { layout = builder.run(budget: 4096, cache: cache) }
+        let before = shaper.calls
+        var tick = CycleLayoutBuilder(groups: [MessageGroup(source: "file", messages: file),
+                                               MessageGroup(source: "clock", messages: [Message("12:00:01", tabularDigits: true)])],
+                                      settings: settings, reusing: layout)
+        let ticked = tick.run(budget: 4096, cache: cache)
+        XCTAssertNotNil(ticked, "one step: the file's 20 000 lines are not walked")
+        XCTAssertTrue(ticked!.blocks[0] === layout!.blocks[0], "the file's block is reused as it is")
+        XCTAssertLessThanOrEqual(shaper.calls - before, 1, "only the clock's new text is shaped")
+        let fresh = CycleLayoutBuilder.layout(messages: file + [Message("12:00:01", tabularDigits: true)], settings: settings,
+                                              cache: ShapeCache(shaper: FakeShaper()))
+        XCTAssertEqual(ticked!.messageStarts, fresh.messageStarts)
+        XCTAssertEqual(ticked!.width, fresh.width)
+        XCTAssertEqual(ticked!.chunks(overlapping: fresh.width - 300, fresh.width), fresh.chunks(overlapping: fresh.width - 300, fresh.width))
+        // Message 20 000 (the clock) of the old layout is message 20 000 of the new one only by
+        // place: its text changed, so it has no unchanged copy; a file line has, in its own block.
+        XCTAssertNil(ticked!.index(ofMessage: 20_000, in: layout!))
+        XCTAssertEqual(ticked!.index(ofMessage: 1234, in: layout!), 1234)
+        XCTAssertEqual(ticked!.index(corresponding: 20_000, in: layout!), 20_000)
+    }
+
+    func testAMessageThatMovedToAnotherSourceIsStillFound() {
+        let cache = ShapeCache(shaper: FakeShaper())
+        let one = CycleLayoutBuilder.layout(messages: [Message("alpha"), Message("bravo")], settings: settings, cache: cache)
+        var builder = CycleLayoutBuilder(groups: [MessageGroup(source: "feed", messages: [Message("bravo")]),
+                                                  MessageGroup(source: "", messages: [Message("alpha")])],
+                                         settings: settings, reusing: one)
+        let two = builder.run(budget: .max, cache: cache)!
+        XCTAssertEqual(two.index(ofMessage: 1, in: one), 0, "bravo, now the feed's")
+        XCTAssertEqual(two.index(ofMessage: 0, in: one), 1, "alpha, in its own source's new block")
     }
 }

@@ -14,7 +14,7 @@ final class MarkupTests: XCTestCase {
         var result: [(String, TextStyle)] = []
         for chunk in layout.chunks where !chunk.pieces.isEmpty {
             let piece = layout.drawnText(of: chunk)
-            let style = layout.style(of: chunk)
+            let style = chunk.style
             if let last = result.last, last.1 == style { result[result.count - 1].0 += piece } else { result.append((piece, style)) }
         }
         return result
@@ -83,7 +83,7 @@ final class MarkupTests: XCTestCase {
         let layout = CycleLayoutBuilder.layout(
             messages: [Message("%{F#f00}one"), Message("two")],
             settings: LayoutSettings(separator: "%{F#333333}|"), cache: ShapeCache(shaper: FakeShaper()))
-        let styled = layout.chunks.map { (layout.drawnText(of: $0), layout.style(of: $0).foreground) }
+        let styled = layout.chunks.map { (layout.drawnText(of: $0), $0.style.foreground) }
         XCTAssertEqual(styled.map(\.0), ["one", "|", "two", "|"])
         XCTAssertEqual(styled.map(\.1), [red, grey, nil, grey])
     }

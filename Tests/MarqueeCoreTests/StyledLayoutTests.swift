@@ -41,7 +41,7 @@ final class StyledLayoutTests: XCTestCase {
     func testReorderedMessagesKeepEachCharactersStyle() {
         let layout = CycleLayoutBuilder.layout(messages: [Message("<a%{F#f00}bc"), Message("plain")],
                                                settings: LayoutSettings(separator: "|"), reordering: MirrorReordering(), cache: cache)
-        let pieces = layout.chunks.map { (layout.drawnText(of: $0), layout.style(of: $0).foreground) }
+        let pieces = layout.chunks.map { (layout.drawnText(of: $0), $0.style.foreground) }
         let red = RGBAColor(hex: "#f00")
         XCTAssertEqual(pieces.map(\.0), ["cb", "a<", "|", "plain", "|"])
         XCTAssertEqual(pieces.map(\.1), [red, nil, nil, nil, nil])

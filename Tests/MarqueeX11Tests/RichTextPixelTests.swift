@@ -26,8 +26,8 @@ final class RichTextPixelTests: XvfbTestCase, TickerRigTests {
         let layout = try shownLayout(rig)
         let window = try capture(rig)
         try window.writePNG(to: FileManager.default.temporaryDirectory.appendingPathComponent("xmarquee-rich-runs.png").path)
-        let redChunks = layout.chunks.filter { layout.style(of: $0).foreground == red }
-        let boxChunks = layout.chunks.filter { layout.style(of: $0).background == box }
+        let redChunks = layout.chunks.filter { $0.style.foreground == red }
+        let boxChunks = layout.chunks.filter { $0.style.background == box }
         XCTAssertEqual(redChunks.count, 1)
         XCTAssertEqual(boxChunks.count, 1)
         let redRange = redChunks[0].x..<redChunks[0].end
@@ -73,7 +73,7 @@ final class RichTextPixelTests: XvfbTestCase, TickerRigTests {
         let rig = try makeRig(messages, speed: 0, width: 900)
         run(rig, seconds: 0.5)
         let layout = try shownLayout(rig)
-        let linked = try XCTUnwrap(layout.chunks.first { layout.style(of: $0).link != nil })
+        let linked = try XCTUnwrap(layout.chunks.first { $0.style.link != nil })
         XCTAssertEqual(rig.ticker.link(atWindowX: linked.x + linked.width / 2), "https://example.org/docs")
         XCTAssertNil(rig.ticker.link(atWindowX: linked.x - 3))
         XCTAssertNil(rig.ticker.link(atWindowX: linked.end + 3))

@@ -6,8 +6,8 @@ import XCTest
 /// when XMARQUEE_SCREENSHOT names a path (`make screenshot`); otherwise it still checks that
 /// the tickers draw.
 final class ScreenshotTests: XCTestCase {
-    func testScreenshotOfThreeTickers() throws {
-        let server = try XvfbServer(width: 1000, height: 140)
+    func testScreenshotOfFiveTickers() throws {
+        let server = try XvfbServer(width: 1000, height: 224)
         defer { server.stop() }
         let news = try TickerProcess(["--geometry", "1000x40+0+4", "--font", "DejaVu Sans:size=15",
                                       "Markets rally as tech stocks climb", "Central bank holds rates steady",
@@ -26,12 +26,26 @@ final class ScreenshotTests: XCTestCase {
                                        "Docs: %{A:https://example.org/docs:}%{F#8ab4ff}example.org%{F-}%{A}"],
                                       display: server.display)
         defer { items.stop() }
+        // Shaped scripts, standing still so each can be read: Noto Sans falls back per cluster to
+        // the Noto fonts for Devanagari, Thai, Arabic and Hebrew, and to Droid Sans Fallback.
+        let scripts = try TickerProcess(["--geometry", "1000x40+0+140", "--font", "Noto Sans:size=14", "--speed", "0",
+                                         "--bg", "#1a1a1a", "--separator", "  ·  ",
+                                         "हिन्दी नमस्ते क्ष", "ภาษาไทย น้ำ ที่นี่", "السلام عليكم لا", "שָׁלוֹם עוֹלָם",
+                                         "日本語", "AVAWAY To Yo P. office"],
+                                        display: server.display)
+        defer { scripts.stop() }
+        let emoji = try TickerProcess(["--geometry", "1000x40+0+184", "--font", "DejaVu Sans:size=14", "--speed", "0",
+                                       "--separator", "   ",
+                                       "Family 👨‍👩‍👧", "flags 🇩🇪 🇧🇷 🇯🇵", "skin tones 👍🏽 👋🏿", "keycaps 1️⃣ #️⃣",
+                                       "VS16 ❤️ ☺️", "café ñ q\u{301}"],
+                                      display: server.display)
+        defer { emoji.stop() }
         let probe = try XProbe(server.display)
         XCTAssertTrue(waitUntil(timeout: 10) {
-            [news, quotes, items].allSatisfy { probe.window(ofProcess: $0.pid) != nil }
+            [news, quotes, items, scripts, emoji].allSatisfy { probe.window(ofProcess: $0.pid) != nil }
         })
         Thread.sleep(forTimeInterval: 1.5)
-        let screen = try XCTUnwrap(WindowPixels.capture(probe.display, probe.root, width: 1000, height: 140))
+        let screen = try XCTUnwrap(WindowPixels.capture(probe.display, probe.root, width: 1000, height: 224))
         XCTAssertTrue(screen.pixel(2, 60) != screen.pixel(2, 20), "differently coloured tickers are on screen")
         XCTAssertTrue(screen.pixel(2, 100) != screen.pixel(2, 60))
         if let path = ProcessInfo.processInfo.environment["XMARQUEE_SCREENSHOT"] {

@@ -34,4 +34,8 @@ public struct MessageBoard: Sendable {
 
     /// The messages in order with their links.
     public var entries: [Message] { groups.flatMap(\.messages) }
+
+    /// Each source's messages, in the sources' order. Copying it copies no message: a source that
+    /// did not change hands on the very same array.
+    public var sourceGroups: [MessageGroup] { groups.map { MessageGroup(source: $0.source, messages: $0.messages) } }
 }

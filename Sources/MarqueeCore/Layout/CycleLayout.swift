@@ -1,14 +1,15 @@
-/// A stretch of pieces (words, spaces) in one style, with a known position and width.
+/// A stretch of pieces (words, spaces) in one style, with a known position and width, as a
+/// block stores it.
 ///
 /// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
 /// search, so the work for a frame never depends on how long the whole text is.
 public struct LayoutChunk: Equatable, Sendable {
-    /// Its pieces in `CycleLayout.pieces`.
+    /// Its pieces in its block's `pieces`.
     public var pieces: Range<Int>
-    /// Left edge within the cycle, in pixels.
+    /// Left edge within its block, in pixels.
     public var x: Int
     public var width: Int
-    /// Index of its style in `CycleLayout.styles`.
+    /// Index of its style in its block's `styles`.
     public var style: Int
     public var end: Int { x + width }
 }
@@ -28,16 +29,38 @@ public struct PlacedPiece: Sendable {
 @inline(__always)
 public func pixels(_ fixed: Int) -> Int { (fixed + 32) >> 6 }
 
-/// One cycle of the strip: every message (inside its padding) followed by the separator,
-/// measured and positioned. The strip repeats this cycle forever.
+/// A chunk where the cycle draws it: its place and style resolved from its block.
+public struct PlacedChunk: Equatable {
+    /// Left edge within the cycle, in pixels.
+    public let x: Int
+    public let width: Int
+    public let style: TextStyle
+    public let pieces: ArraySlice<PlacedPiece>
+    /// Added to each piece's pen: where the chunk's block starts in the cycle, in 1/64 px.
+    public let penShift: Int
+
+    public var end: Int { x + width }
+
+    /// The pixel column within the cycle where `glyph` of `piece` is drawn.
+    @inline(__always)
+    public func x(of glyph: ShapedGlyph, in piece: PlacedPiece) -> Int { pixels(piece.pen + penShift + Int(glyph.x)) }
+
+    public static func == (lhs: PlacedChunk, rhs: PlacedChunk) -> Bool {
+        lhs.x == rhs.x && lhs.width == rhs.width && lhs.style == rhs.style && lhs.pieces.count == rhs.pieces.count
+            && zip(lhs.pieces, rhs.pieces).allSatisfy { left, right in
+                left.pen + lhs.penShift == right.pen + rhs.penShift
+                    && (left.shape === right.shape || (left.shape.advance == right.shape.advance && left.shape.glyphs == right.shape.glyphs))
+            }
+    }
+}
+
+/// One cycle of the strip: every source's block (its messages, each inside its padding and
+/// followed by the separator) one after another. The strip repeats this cycle forever.
 public final class CycleLayout: Sendable {
-    /// Every shaped piece of every message and separator, left to right in the cycle.
-    public let pieces: [PlacedPiece]
-    public let chunks: [LayoutChunk]
-    /// Bytes of text the messages hold (tags included): how big the cycle is to copy from.
-    public let byteCount: Int
-    /// The distinct styles the chunks use; index 0 is always the plain style.
-    public let styles: [TextStyle]
+    public let blocks: [LayoutBlock]
+    /// Where each block starts in the cycle, and the index of its first message.
+    let blockStarts: [Int]
+    let blockFirstMessages: [Int]
     /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
     public let width: Int
     /// Left edge of each message (its padding included) within the cycle, ascending; the first is 0.
@@ -46,46 +69,73 @@ public final class CycleLayout: Sendable {
     public let messageEnds: [Int]
     /// Width of the separator that ends the cycle (and follows every message).
     public let separatorWidth: Int
-    /// Each message and where its text went, for the next layout to copy what did not change.
-    public let laidOutMessages: [LaidOutMessage]
     /// The separator, padding and markup switch this cycle was laid out with.
     public let settings: LayoutSettings
 
-    init(pieces: [PlacedPiece], chunks: [LayoutChunk], byteCount: Int, styles: [TextStyle], width: Int, messageStarts: [Int],
-         messageEnds: [Int], separatorWidth: Int, laidOutMessages: [LaidOutMessage], settings: LayoutSettings) {
-        self.pieces = pieces
-        self.chunks = chunks
-        self.byteCount = byteCount
-        self.styles = styles
-        self.width = width
+    init(blocks: [LayoutBlock], settings: LayoutSettings) {
+        self.blocks = blocks
+        self.settings = settings
+        var starts: [Int] = [], firsts: [Int] = []
+        var x = 0, messages = 0
+        for block in blocks {
+            starts.append(x)
+            firsts.append(messages)
+            x += block.width
+            messages += block.messageStarts.count
+        }
+        blockStarts = starts
+        blockFirstMessages = firsts
+        width = x
+        // Whole arrays of integers: cheap to rebuild even for 150 000 messages, and what the seams,
+        // capsules and motion search.
+        var messageStarts: [Int] = [], messageEnds: [Int] = []
+        messageStarts.reserveCapacity(messages)
+        messageEnds.reserveCapacity(messages)
+        for (block, start) in zip(blocks, starts) {
+            messageStarts.append(contentsOf: block.messageStarts.lazy.map { $0 + start })
+            messageEnds.append(contentsOf: block.messageEnds.lazy.map { $0 + start })
+        }
         self.messageStarts = messageStarts
         self.messageEnds = messageEnds
-        self.separatorWidth = separatorWidth
-        self.laidOutMessages = laidOutMessages
-        self.settings = settings
+        separatorWidth = blocks.first?.separatorWidth ?? 0
     }
 
     public var isEmpty: Bool { width == 0 }
+    public var messageCount: Int { messageStarts.count }
 
-    /// Index of the first chunk whose right edge is beyond `x`.
-    private func firstChunk(endingAfter x: Int) -> Int {
-        var low = 0, high = chunks.count
+    /// The block holding cycle-local `x`: the last one starting at or before it.
+    private func blockIndex(containing x: Int) -> Int {
+        var low = 0, high = blockStarts.count
         while low < high {
             let mid = (low + high) / 2
-            if chunks[mid].end <= x { low = mid + 1 } else { high = mid }
+            if blockStarts[mid] <= x { low = mid + 1 } else { high = mid }
         }
-        return low
+        return max(0, low - 1)
     }
 
-    /// The chunks that intersect the cycle-local range `[lower, upper)`.
-    public func chunks(overlapping lower: Int, _ upper: Int) -> ArraySlice<LayoutChunk> {
-        let first = firstChunk(endingAfter: lower)
-        var last = first
-        while last < chunks.count && chunks[last].x < upper { last += 1 }
-        return chunks[first..<last]
+    private func placed(_ chunk: LayoutChunk, of index: Int) -> PlacedChunk {
+        let block = blocks[index]
+        return PlacedChunk(x: chunk.x + blockStarts[index], width: chunk.width, style: block.styles[chunk.style],
+                           pieces: block.pieces[chunk.pieces], penShift: blockStarts[index] << 6)
     }
 
-    /// The message starts (cycle-local) in ascending order; a helper for safe swap places.
+    /// The chunks that intersect the cycle-local range `[lower, upper)`, left to right.
+    public func chunks(overlapping lower: Int, _ upper: Int) -> [PlacedChunk] {
+        guard !blocks.isEmpty, lower < upper else { return [] }
+        var found: [PlacedChunk] = []
+        var index = blockIndex(containing: lower)
+        while index < blocks.count && blockStarts[index] < upper {
+            let block = blocks[index], start = blockStarts[index]
+            var chunk = block.firstChunk(endingAfter: lower - start)
+            while chunk < block.chunks.count && block.chunks[chunk].x + start < upper {
+                found.append(placed(block.chunks[chunk], of: index))
+                chunk += 1
+            }
+            index += 1
+        }
+        return found
+    }
+
     /// Returns the smallest message start `>= x` within one cycle, or nil when past the last.
     public func messageStart(atOrAfter x: Int) -> Int? {
         var low = 0, high = messageStarts.count
@@ -113,16 +163,61 @@ public final class CycleLayout: Sendable {
     }
 
     /// The chunk drawn at cycle-local `x`, if any (none in padding).
-    public func chunk(at x: Int) -> LayoutChunk? {
-        let index = firstChunk(endingAfter: x)
-        return index < chunks.count && chunks[index].x <= x ? chunks[index] : nil
+    public func chunk(at x: Int) -> PlacedChunk? {
+        guard !blocks.isEmpty else { return nil }
+        let index = blockIndex(containing: x)
+        let block = blocks[index]
+        let chunk = block.firstChunk(endingAfter: x - blockStarts[index])
+        guard chunk < block.chunks.count, block.chunks[chunk].x + blockStarts[index] <= x else { return nil }
+        return placed(block.chunks[chunk], of: index)
     }
 
     /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
     /// its feed item's address); nil over separators, padding and text without one.
     public func link(at x: Int) -> String? {
-        chunk(at: x).flatMap { styles[$0.style].link }
+        chunk(at: x)?.style.link
     }
 
-    public func style(of chunk: LayoutChunk) -> TextStyle { styles[chunk.style] }
+    /// The block and the index within it of message `index`.
+    func location(ofMessage index: Int) -> (block: Int, local: Int) {
+        var low = 0, high = blockFirstMessages.count
+        while low < high {
+            let mid = (low + high) / 2
+            if blockFirstMessages[mid] <= index { low = mid + 1 } else { high = mid }
+        }
+        let block = max(0, low - 1)
+        return (block, index - blockFirstMessages[block])
+    }
+
+    /// Message `index` and where its text went in the cycle.
+    func laidOutMessage(_ index: Int) -> LaidOutMessage {
+        let (block, local) = location(ofMessage: index)
+        var message = blocks[block].laidOutMessages[local]
+        message.textStart += blockStarts[block]
+        return message
+    }
+
+    // MARK: Whole views (tests, diagnostics): each walks the whole cycle.
+
+    /// Every chunk, left to right.
+    public var chunks: [PlacedChunk] {
+        blocks.indices.flatMap { index in blocks[index].chunks.map { placed($0, of: index) } }
+    }
+
+    /// Every piece, its pen from the cycle's start.
+    public var pieces: [PlacedPiece] {
+        zip(blocks, blockStarts).flatMap { block, start in
+            block.pieces.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
+        }
+    }
+
+    /// The distinct styles in use, in order of first use.
+    public var styles: [TextStyle] {
+        var seen: [TextStyle] = []
+        for block in blocks { for style in block.styles where !seen.contains(style) { seen.append(style) } }
+        return seen
+    }
+
+    /// Every message, its text start from the cycle's start.
+    public var laidOutMessages: [LaidOutMessage] { (0..<messageCount).map(laidOutMessage) }
 }

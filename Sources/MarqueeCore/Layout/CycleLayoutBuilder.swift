@@ -2,13 +2,11 @@
 /// the loop calls `run(budget:)` between frames until it returns the finished layout,
 /// and the old text keeps scrolling meanwhile.
 ///
-/// Each message is read once, in bounded runs: inline tags become chunk styles (they are not
-/// part of what is shaped), the text is cut into words and spaces (`PieceCutter`), and each piece
-/// is shaped through the `ShapeCache` and placed at the pen, which advances in 1/64 px. A message
-/// with right-to-left text is split into directional runs first, each shaped in its own
-/// direction and placed in visual order. The separator is prepared once and placed after every
-/// message. A message that an earlier layout (made with the same settings and fonts) already
-/// holds is copied from it, not shaped again.
+/// Each source's messages make a block of their own (`LayoutBlockBuilder`). A source whose
+/// messages are the very array the earlier layout's block was made from keeps that block as it
+/// is; a source that changed is laid out again, copying the messages it still has from its
+/// earlier block. An update thus costs what changed: a clock tick beside a 10 MB file lays out
+/// the clock.
 public struct CycleLayoutBuilder {
     /// Most pieces in one chunk: a tile redraws only a little text beyond its edges.
     public static let maxChunkPieces = 32
@@ -18,63 +16,39 @@ public struct CycleLayoutBuilder {
     /// Characters the markup scanner hands over at a time.
     static let scanScalars = 128
 
-    /// A piece cut in advance (the separator, a message in visual order).
-    private struct PreparedPiece {
-        var bytes: [UInt8]
-        var style: Int
-        var rightToLeft: Bool
-    }
-
-    /// Where the text of the message being laid out comes from.
-    private enum Source {
-        case scanning(MarkupScanner)
-        case prepared([PreparedPiece], next: Int)
-    }
-
-    private let messages: [Message]
+    private let groups: [MessageGroup]
     private let settings: LayoutSettings
     private let reordering: LineReordering?
-    private var separatorPieces: [PreparedPiece] = []
-    private var nextMessage = 0
-    private var current: Source?
-    /// The message being laid out, its first chunk and the left edge of its text.
-    private var opened: (message: Message, firstChunk: Int, textStart: Int)?
-    private var laidOut: [LaidOutMessage] = []
-    private var reusable: ReusableMessages?
-    /// The earlier layout's style indices as this one's (-1: not interned yet).
-    private var reusedStyleIndex: [Int]
-
-    private var pieces: [PlacedPiece] = []
-    private var chunks: [LayoutChunk] = []
-    /// Whether the last chunk may take more pieces (none across a message's ends).
-    private var chunkOpen = false
-    /// The pen in 1/64 px from the start of the cycle.
-    private var pen = 0
-    /// The word or spaces being collected from the scanner, and their style.
-    private var cutter = PieceCutter()
-    private var cutterStyle = 0
-    private var styles: [TextStyle] = [.plain]
-    private var styleIndex: [TextStyle: Int] = [.plain: 0]
-    private var messageStarts: [Int] = []
-    private var messageEnds: [Int] = []
-    private var separatorWidth = 0
-    private let byteCount: Int
+    private let separator: [SeparatorPiece]
+    /// The earlier layout's blocks by source (only when made with the same settings).
+    private let earlierBlocks: [String: LayoutBlock]
+    private var nextGroup = 0
+    private var current: LayoutBlockBuilder?
+    private var blocks: [LayoutBlock] = []
 
     /// - Parameters:
-    ///   - messages: each message's text (one line), link and whether its tags are read.
+    ///   - groups: each source's messages (text, link, whether tags are read), in order.
     ///   - reordering: finds right-to-left runs; nil lays out every line left to right.
     ///   - previous: an earlier layout shaped with the same fonts (and reordering), whose
-    ///     unchanged messages are copied; ignored when it was made with other settings.
-    public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
+    ///     unchanged blocks and messages are reused; ignored when made with other settings.
+    public init(groups: [MessageGroup], settings: LayoutSettings, reordering: LineReordering? = nil,
                 reusing previous: CycleLayout? = nil) {
-        self.messages = messages.filter { !$0.text.isEmpty }
+        self.groups = groups
         self.settings = settings
         self.reordering = reordering
-        reusable = previous.flatMap { $0.settings == settings ? ReusableMessages($0) : nil }
-        reusedStyleIndex = Array(repeating: -1, count: reusable?.layout.styles.count ?? 0)
-        byteCount = self.messages.reduce(0) { $0 + $1.text.utf8.count }
-        separatorPieces = prepare(scanner(for: Message(settings.separator)),
-                                  reorders: reordering?.mayNeedReordering(settings.separator) ?? false)
+        separator = LayoutBlockBuilder.separatorPieces(settings: settings, reordering: reordering)
+        var earlier: [String: LayoutBlock] = [:]
+        if let previous, previous.settings == settings {
+            for block in previous.blocks { earlier[block.source] = block }
+        }
+        earlierBlocks = earlier
+    }
+
+    /// Messages of one source (tests, short texts).
+    public init(messages: [Message], settings: LayoutSettings, reordering: LineReordering? = nil,
+                reusing previous: CycleLayout? = nil) {
+        self.init(groups: [MessageGroup(source: "", messages: messages)], settings: settings, reordering: reordering,
+                  reusing: previous)
     }
 
     /// Plain messages (tests, short texts).
@@ -86,28 +60,27 @@ public struct CycleLayoutBuilder {
     public mutating func run(budget: Int, cache: ShapeCache) -> CycleLayout? {
         var remaining = max(budget, 1)
         while remaining > 0 {
-            switch current {
-            case .scanning(var scanner)?:
-                guard let run = scanner.nextRun(maxScalars: Self.scanScalars) else {
-                    finishMessage(cache: cache)
-                    continue
+            if var builder = current {
+                // Moved out, not copied: a second reference would copy its arrays on every append.
+                current = nil
+                if let block = builder.run(budget: &remaining, cache: cache) {
+                    if !block.messageStarts.isEmpty { blocks.append(block) }
+                } else {
+                    current = builder
                 }
-                cut(UTF8ScalarSequence(bytes: scanner.bytes, range: run.range), style: intern(scanner.style), cache: cache)
-                current = .scanning(scanner)
-                remaining -= run.scalars
-            case .prepared(let prepared, let next)?:
-                guard next < prepared.count else {
-                    finishMessage(cache: cache)
-                    continue
-                }
-                place(prepared[next], cache: cache)
-                current = .prepared(prepared, next: next + 1)
-                remaining -= prepared[next].bytes.count
-            case nil:
-                guard nextMessage < messages.count else { return finished() }
-                remaining -= startMessage(messages[nextMessage], cache: cache)
-                nextMessage += 1
+                continue
             }
+            guard nextGroup < groups.count else { return CycleLayout(blocks: blocks, settings: settings) }
+            let group = groups[nextGroup]
+            nextGroup += 1
+            let earlier = earlierBlocks[group.source]
+            if let earlier, group.holdsSameArray(as: earlier.messages) {
+                if !earlier.messageStarts.isEmpty { blocks.append(earlier) }
+                remaining -= 1
+                continue
+            }
+            current = LayoutBlockBuilder(group: group, settings: settings, separator: separator, reordering: reordering,
+                                         reusing: earlier)
         }
         return nil
     }
@@ -123,178 +96,5 @@ public struct CycleLayoutBuilder {
 
     public static func layout(messages: [String], separator: String, cache: ShapeCache) -> CycleLayout {
         layout(messages: messages.map { Message($0) }, settings: LayoutSettings(separator: separator), cache: cache)
-    }
-
-    // MARK: Steps
-
-    /// The pen's whole-pixel column. Messages and separators start on whole pixels, so a message
-    /// copied into another layout lands on the same sub-pixel phase and draws the same pixels.
-    private var x: Int { pixels(pen) }
-
-    private mutating func snapPen() {
-        pen = x << 6
-        chunkOpen = false
-    }
-
-    /// Opens a message: its start, its leading padding, and where its text comes from. Returns
-    /// the work done up front (a reordered message is read whole here; a reused one is done).
-    private mutating func startMessage(_ message: Message, cache: ShapeCache) -> Int {
-        snapPen()
-        messageStarts.append(x)
-        pen += settings.padding << 6
-        opened = (message, chunks.count, x)
-        if let piece = reusable?.piece(for: message) {
-            copy(piece)
-            finishMessage(cache: cache)
-            return piece.chunks.count + 1
-        }
-        let scanner = scanner(for: message)
-        guard let reordering, message.text.utf8.count <= Self.maxReorderedBytes,
-              reordering.mayNeedReordering(message.text) else {
-            current = .scanning(scanner)
-            return 1
-        }
-        current = .prepared(prepare(scanner, reorders: true), next: 0)
-        return message.text.utf8.count
-    }
-
-    /// Closes a message: its trailing padding, its end, then the separator.
-    private mutating func finishMessage(cache: ShapeCache) {
-        placeCutPiece(cache: cache)
-        snapPen()
-        if let opened {
-            laidOut.append(LaidOutMessage(message: opened.message, chunks: opened.firstChunk..<chunks.count,
-                                          textStart: opened.textStart, width: x - opened.textStart))
-        }
-        opened = nil
-        pen += settings.padding << 6
-        messageEnds.append(x)
-        let separatorStart = x
-        for piece in separatorPieces { place(piece, cache: cache) }
-        snapPen()
-        separatorWidth = x - separatorStart
-        current = nil
-    }
-
-    private func finished() -> CycleLayout {
-        CycleLayout(pieces: pieces, chunks: chunks, byteCount: byteCount, styles: styles,
-                    width: messageStarts.isEmpty ? 0 : x, messageStarts: messageStarts, messageEnds: messageEnds,
-                    separatorWidth: separatorWidth, laidOutMessages: laidOut, settings: settings)
-    }
-
-    /// Appends an unchanged message's pieces and chunks from the earlier layout, moved to this
-    /// position by whole pixels.
-    private mutating func copy(_ piece: LaidOutMessage) {
-        let textStart = x
-        defer { pen = (textStart + piece.width) << 6 }
-        guard let earlier = reusable?.layout, let first = piece.chunks.first, let last = piece.chunks.last else { return }
-        let copied = earlier.chunks[first].pieces.lowerBound..<earlier.chunks[last].pieces.upperBound
-        let indexShift = pieces.count - copied.lowerBound
-        let xShift = textStart - piece.textStart
-        for placed in earlier.pieces[copied] {
-            pieces.append(PlacedPiece(shape: placed.shape, pen: placed.pen + (xShift << 6)))
-        }
-        for chunk in earlier.chunks[piece.chunks] {
-            chunks.append(LayoutChunk(pieces: (chunk.pieces.lowerBound + indexShift)..<(chunk.pieces.upperBound + indexShift),
-                                      x: chunk.x + xShift, width: chunk.width, style: reusedStyle(chunk.style, of: earlier)))
-        }
-    }
-
-    private mutating func reusedStyle(_ index: Int, of earlier: CycleLayout) -> Int {
-        if reusedStyleIndex[index] < 0 { reusedStyleIndex[index] = intern(earlier.styles[index]) }
-        return reusedStyleIndex[index]
-    }
-
-    // MARK: Pieces
-
-    /// Feeds scanned text to the cutter, placing each piece it completes (left to right).
-    private mutating func cut(_ scalars: UTF8ScalarSequence, style: Int, cache: ShapeCache) {
-        if style != cutterStyle {
-            placeCutPiece(cache: cache)
-            cutterStyle = style
-        }
-        for scalar in scalars {
-            if cutter.startsNewPiece(scalar) { placeCutPiece(cache: cache) }
-            cutter.append(scalar)
-        }
-    }
-
-    private mutating func placeCutPiece(cache: ShapeCache) {
-        guard !cutter.isEmpty else { return }
-        let run = shapingRun(style: cutterStyle, rightToLeft: false)
-        let shape = cutter.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
-        place(shape, style: cutterStyle)
-        cutter.clear()
-    }
-
-    private mutating func place(_ piece: PreparedPiece, cache: ShapeCache) {
-        let run = shapingRun(style: piece.style, rightToLeft: piece.rightToLeft)
-        place(piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }, style: piece.style)
-    }
-
-    /// Puts a shaped piece at the pen, in the open chunk when it has this style and room.
-    private mutating func place(_ shape: ShapedText, style: Int) {
-        if !chunkOpen || chunks[chunks.count - 1].style != style || chunks[chunks.count - 1].pieces.count >= Self.maxChunkPieces {
-            chunks.append(LayoutChunk(pieces: pieces.count..<pieces.count, x: x, width: 0, style: style))
-            chunkOpen = true
-        }
-        pieces.append(PlacedPiece(shape: shape, pen: pen))
-        pen += shape.advance
-        let last = chunks.count - 1
-        chunks[last].pieces = chunks[last].pieces.lowerBound..<pieces.count
-        chunks[last].width = x - chunks[last].x
-    }
-
-    private func shapingRun(style: Int, rightToLeft: Bool) -> ShapingRun {
-        ShapingRun(font: styles[style].font, rightToLeft: rightToLeft, tabularDigits: styles[style].tabularDigits)
-    }
-
-    // MARK: Styles and reordering
-
-    private func scanner(for message: Message) -> MarkupScanner {
-        MarkupScanner(bytes: Array(message.text.utf8), interpretsTags: message.markup && settings.interpretsMarkup,
-                      base: TextStyle(link: message.link, tabularDigits: message.tabularDigits))
-    }
-
-    private mutating func intern(_ style: TextStyle) -> Int {
-        if let index = styleIndex[style] { return index }
-        styles.append(style)
-        styleIndex[style] = styles.count - 1
-        return styles.count - 1
-    }
-
-    /// A whole (short) text cut into pieces in the order they are placed: with `reorders`, its
-    /// directional runs in visual order, a right-to-left run's pieces from its end to its start
-    /// (each piece is shaped right to left, so its glyphs come out in visual order too). Every
-    /// character keeps the style it had in logical order.
-    private mutating func prepare(_ scanner: MarkupScanner, reorders: Bool) -> [PreparedPiece] {
-        var scanner = scanner
-        var scalars: [Unicode.Scalar] = []
-        var styleOfScalar: [Int] = []
-        while let run = scanner.nextRun(maxScalars: Self.scanScalars) {
-            let style = intern(scanner.style)
-            for scalar in UTF8ScalarSequence(bytes: scanner.bytes, range: run.range) {
-                scalars.append(scalar)
-                styleOfScalar.append(style)
-            }
-        }
-        let runs = reorders ? reordering?.directionalRuns(scalars) ?? [] : [DirectionalRun(range: scalars.indices, rightToLeft: false)]
-        var prepared: [PreparedPiece] = []
-        for run in runs {
-            var inRun: [PreparedPiece] = []
-            var cutter = PieceCutter()
-            var style = -1
-            for index in run.range where run.range.clamped(to: scalars.indices).contains(index) {
-                if styleOfScalar[index] != style || cutter.startsNewPiece(scalars[index]) {
-                    if !cutter.isEmpty { inRun.append(PreparedPiece(bytes: cutter.bytes, style: style, rightToLeft: run.rightToLeft)) }
-                    cutter.clear()
-                    style = styleOfScalar[index]
-                }
-                cutter.append(scalars[index])
-            }
-            if !cutter.isEmpty { inRun.append(PreparedPiece(bytes: cutter.bytes, style: style, rightToLeft: run.rightToLeft)) }
-            prepared += run.rightToLeft ? inRun.reversed() : inRun
-        }
-        return prepared
     }
 }

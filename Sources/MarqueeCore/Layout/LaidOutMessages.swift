@@ -3,15 +3,16 @@
 /// clock, not the 10 MB.
 public struct LaidOutMessage: Sendable {
     public let message: Message
-    /// Its chunks in `CycleLayout.chunks` (none for a message made only of tags).
+    /// Its chunks in its block (none for a message made only of tags).
     let chunks: Range<Int>
-    /// Left edge of its text (after the leading padding), within the cycle.
-    let textStart: Int
+    /// Left edge of its text (after the leading padding), within its block (within the cycle
+    /// where `CycleLayout.laidOutMessage` hands it out).
+    var textStart: Int
     /// Width of its text, padding excluded.
     let width: Int
 }
 
-/// Finds, among the messages of an earlier layout, one whose text, link, markup flag and digits
+/// Finds, among the messages of a source's earlier block, one whose text, link, markup flag and digits
 /// are exactly those of a new message.
 ///
 /// Messages usually come in the same order as last time, most of them unchanged and the very same
@@ -45,24 +46,24 @@ struct ReusableMessages {
         }
     }
 
-    let layout: CycleLayout
+    let block: LayoutBlock
     /// The earlier message expected to match the next one asked for.
     private var expected = 0
     private var misses = 0
     private var candidates: [Key: [Int]]?
 
-    init(_ layout: CycleLayout) {
-        self.layout = layout
+    init(_ block: LayoutBlock) {
+        self.block = block
     }
 
     mutating func piece(for message: Message) -> LaidOutMessage? {
-        let pieces = layout.laidOutMessages
+        let pieces = block.laidOutMessages
         for position in [expected, expected + 1] where position < pieces.count && Self.same(pieces[position].message, message) {
             expected = position + 1
             return pieces[position]
         }
         misses += 1
-        let small = layout.byteCount <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
+        let small = block.byteCount <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
         guard misses > Self.missesBeforeIndexing || small else { return nil }
         if candidates == nil {
             var index: [Key: [Int]] = [:]
@@ -105,8 +106,33 @@ extension CycleLayout {
             && messageStarts == other.messageStarts && messageEnds == other.messageEnds)
     }
 
-    /// The index of a message with exactly these bytes, link and markup flag, the one nearest
-    /// `index` when several are the same; nil when there is none.
+    /// This layout's copy of message `index` of `earlier`: the same message of the very same
+    /// block when the source did not change; else the message with exactly its bytes, link and
+    /// flags nearest its place in the source's new block, then in any other block; nil when
+    /// there is none.
+    func index(ofMessage index: Int, in earlier: CycleLayout) -> Int? {
+        guard index >= 0, index < earlier.messageCount else { return nil }
+        let (oldBlockIndex, local) = earlier.location(ofMessage: index)
+        let oldBlock = earlier.blocks[oldBlockIndex]
+        if let same = blocks.firstIndex(where: { $0 === oldBlock }) { return blockFirstMessages[same] + local }
+        let message = oldBlock.laidOutMessages[local].message
+        let sameSourceFirst = blocks.indices.sorted { (blocks[$0].source == oldBlock.source ? 0 : 1) < (blocks[$1].source == oldBlock.source ? 0 : 1) }
+        for block in sameSourceFirst {
+            if let found = blocks[block].index(matching: message, near: local) { return blockFirstMessages[block] + found }
+        }
+        return nil
+    }
+
+    /// Where message `index` of `earlier` belongs in this layout: its unchanged copy, else the
+    /// message at the same place in the list (an update in place), else the first.
+    func index(corresponding index: Int, in earlier: CycleLayout) -> Int {
+        self.index(ofMessage: index, in: earlier) ?? (index < messageCount ? index : 0)
+    }
+}
+
+extension LayoutBlock {
+    /// The index of a message with exactly these bytes, link and flags, the one nearest `index`
+    /// when several are the same; nil when there is none.
     func index(matching message: Message, near index: Int) -> Int? {
         if laidOutMessages.indices.contains(index), ReusableMessages.same(laidOutMessages[index].message, message) {
             return index
@@ -116,15 +142,5 @@ extension CycleLayout {
             if best.map({ abs(candidate - index) < abs($0 - index) }) ?? true { best = candidate }
         }
         return best
-    }
-
-    /// Where message `index` of `earlier` belongs in this layout: its unchanged copy, else the
-    /// message at the same place in the list (an update in place), else the first.
-    func index(corresponding index: Int, in earlier: CycleLayout) -> Int {
-        if earlier.laidOutMessages.indices.contains(index),
-           let same = self.index(matching: earlier.laidOutMessages[index].message, near: index) {
-            return same
-        }
-        return index < messageStarts.count ? index : 0
     }
 }

@@ -1,6 +1,7 @@
-/// Cuts a run of text into the pieces the layout shapes one at a time: runs of spaces and the
-/// words between them. Kerning and ligatures live inside words, so a word shaped alone is drawn
-/// as it would be in the whole line, and a word that recurs is shaped once (`ShapeCache`).
+/// Cuts a run of text into the pieces the layout shapes one at a time: each word with the spaces
+/// that follow it (spaces that open a run stand alone). Kerning and ligatures live inside words,
+/// so a word shaped alone is drawn as it would be in the whole line, and a word that recurs is
+/// shaped once (`ShapeCache`).
 ///
 /// Text without spaces (Thai, CJK, a long address) is cut as well, so no piece is long enough
 /// to stall a frame: past `preferredScalars`, before the next character that begins a grapheme
@@ -12,7 +13,6 @@ struct PieceCutter {
     /// The piece so far, UTF-8.
     private(set) var bytes: [UInt8] = []
     private var scalars = 0
-    private var isSpace = false
     private var previous: Unicode.Scalar = " "
 
     var isEmpty: Bool { bytes.isEmpty }
@@ -21,14 +21,13 @@ struct PieceCutter {
     @inline(__always)
     func startsNewPiece(_ scalar: Unicode.Scalar) -> Bool {
         guard scalars > 0 else { return false }
-        if (scalar == " ") != isSpace { return true }
+        if previous == " " && scalar != " " { return true }
         if scalars < Self.preferredScalars { return false }
         return scalars >= Self.maxScalars || Self.beginsCluster(scalar, after: previous)
     }
 
     @inline(__always)
     mutating func append(_ scalar: Unicode.Scalar) {
-        if scalars == 0 { isSpace = scalar == " " }
         UTF8.encode(scalar) { bytes.append($0) }
         scalars += 1
         previous = scalar

@@ -27,6 +27,13 @@ public final class ShapeCache {
                 long = Array(bytes)
             }
         }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(low)
+            hasher.combine(high)
+            if let long { hasher.combine(long) }
+            hasher.combine(run.font << 2 | (run.rightToLeft ? 2 : 0) | (run.tabularDigits ? 1 : 0))
+        }
     }
 
     public let shaper: TextShaper

@@ -69,12 +69,11 @@ struct StripSeam {
     /// it out otherwise (other padding or separator).
     private static func continuation(of index: Int, old: CycleLayout, cycleStart: Int, new: CycleLayout,
                                      at edge: Int) -> StripSeam? {
-        guard old.settings == new.settings, old.laidOutMessages.indices.contains(index),
-              let same = new.index(matching: old.laidOutMessages[index].message, near: index) else { return nil }
+        guard old.settings == new.settings, let same = new.index(ofMessage: index, in: old) else { return nil }
         let stretchStart = cycleStart + old.messageStarts[index]
         let stretchEnd = cycleStart + old.stretchEnd(of: index)
         return StripSeam(position: edge,
-                         anchor: cycleStart + old.laidOutMessages[index].textStart - new.laidOutMessages[same].textStart,
+                         anchor: cycleStart + old.laidOutMessage(index).textStart - new.laidOutMessage(same).textStart,
                          continuedStretch: stretchStart..<stretchEnd)
     }
 }
