@@ -80,9 +80,10 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
-        .target(name: "FeedTestServer", dependencies: ["CZlib"], path: "Tests/FeedTestServer"),
-        // zlib, for the test server's gzip and deflate bombs.
+        .target(name: "FeedTestServer", dependencies: ["CZlib", "CBrotli"], path: "Tests/FeedTestServer"),
+        // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", path: "Tests/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
         // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
         .systemLibrary(

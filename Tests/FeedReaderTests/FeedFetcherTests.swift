@@ -78,7 +78,7 @@ final class FeedFetcherTests: XCTestCase {
     /// transfer stops at 5 MB decoded, at once (the helper's own memory is measured in
     /// `HelperLimitTests`).
     func testCompressionBombsStopAtTheCap() {
-        for path in ["/bomb.gz", "/bomb.deflate"] {
+        for path in ["/bomb.gz", "/bomb.deflate", "/bomb.br"] {
             let start = Date()
             XCTAssertEqual(failure(server.url(path)), "the response is larger than 5 MB", path)
             XCTAssertLessThan(Date().timeIntervalSince(start), 2, path)

@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The helper itself against hostile servers, its peak memory and time measured with
-/// `/usr/bin/time`: a 2 GB gzip or deflate bomb costs it at most 64 MB and 2 s.
+/// `/usr/bin/time`: a 2 GB gzip, deflate or brotli bomb costs it at most 64 MB and 2 s.
 final class HelperLimitTests: XCTestCase {
     nonisolated(unsafe) static var server: FeedTestServer!
 
@@ -11,7 +11,7 @@ final class HelperLimitTests: XCTestCase {
     override class func tearDown() { server.stop() }
 
     func testCompressionBombsCostTheHelperLittleMemoryAndTime() throws {
-        for path in ["/bomb.gz", "/bomb.deflate"] {
+        for path in ["/bomb.gz", "/bomb.deflate", "/bomb.br"] {
             let run = try HelperRun(["fetch", Self.server.url(path)])
             XCTAssertEqual(run.output, "error\tthe response is larger than 5 MB\n", path)
             XCTAssertLessThanOrEqual(run.peakMemory, 64 << 20, "\(path): peak \(run.peakMemory >> 10) kB")

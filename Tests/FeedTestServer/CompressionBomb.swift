@@ -1,13 +1,15 @@
+import CBrotli
 import CZlib
 import Foundation
 
-/// A gzip or zlib ("deflate") stream of a great many zero bytes, small to send: zeros are
-/// compressed in 1 MB segments with a full flush after each, which resets the compressor, so
-/// every segment after the first compresses to the same bytes and the stream is a head, one
-/// unit repeated, and a tail whose checksum and length are those of the whole (a client that
-/// read it all would find it valid). 2 GB of zeros is about 2 MB on the wire.
+/// A gzip, zlib ("deflate") or brotli stream of a great many zero bytes, small to send: zeros
+/// are compressed in 1 MB segments with a flush after each (zlib's full flush resets the
+/// compressor; brotli's flush leaves it in the same state each time), so every segment after
+/// the first compresses to the same bytes, and the stream is a head, one unit repeated, and a
+/// tail. For gzip and zlib the tail's checksum and length are those of the whole (a client that
+/// read it all would find it valid). 2 GB of zeros is about 2 MB on the wire (brotli: 26 kB).
 public struct CompressionBomb: Sendable {
-    public enum Format: Sendable { case gzip, zlib }
+    public enum Format: Sendable { case gzip, zlib, brotli }
 
     public let head: Data
     public let unit: Data
@@ -17,6 +19,16 @@ public struct CompressionBomb: Sendable {
 
     public init(format: Format, megabytes: Int) {
         let segment = [UInt8](repeating: 0, count: 1 << 20)
+        repeats = megabytes - 1
+        if format == .brotli {
+            let encoder = BrotliEncoderCreateInstance(nil, nil, nil)
+            defer { BrotliEncoderDestroyInstance(encoder) }
+            _ = BrotliEncoderSetParameter(encoder, BROTLI_PARAM_QUALITY, 5)
+            head = Self.brotli(encoder, segment, BROTLI_OPERATION_FLUSH)
+            unit = Self.brotli(encoder, segment, BROTLI_OPERATION_FLUSH)
+            tail = Self.brotli(encoder, [], BROTLI_OPERATION_FINISH)
+            return
+        }
         var stream = z_stream()
         precondition(xm_deflate_init(&stream, format == .gzip ? 31 : 15) == Z_OK)
         defer { deflateEnd(&stream) }
@@ -40,19 +52,17 @@ public struct CompressionBomb: Sendable {
         }
         head = compress(segment, Z_FULL_FLUSH)
         unit = compress(segment, Z_FULL_FLUSH)
-        repeats = megabytes - 1
         // The final empty block, then the trailer of the whole stream, not of what zlib saw.
         var ending = compress([], Z_FINISH)
         let segmentLength = segment.count
-        switch format {
-        case .gzip:
+        if format == .gzip {
             ending.removeLast(8)
             let segmentCRC = segment.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
             var crc = segmentCRC
             for _ in 1..<megabytes { crc = crc32_combine(crc, segmentCRC, .init(segmentLength)) }
             let size = UInt32(truncatingIfNeeded: megabytes << 20)
             for value in [UInt32(crc), size] { withUnsafeBytes(of: value.littleEndian) { ending.append(contentsOf: $0) } }
-        case .zlib:
+        } else {
             ending.removeLast(4)
             let segmentAdler = segment.withUnsafeBufferPointer { adler32(1, $0.baseAddress, uInt($0.count)) }
             var adler = segmentAdler
@@ -60,5 +70,23 @@ public struct CompressionBomb: Sendable {
             withUnsafeBytes(of: UInt32(adler).bigEndian) { ending.append(contentsOf: $0) }
         }
         tail = ending
+    }
+
+    private static func brotli(_ encoder: OpaquePointer?, _ input: [UInt8], _ operation: BrotliEncoderOperation) -> Data {
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        input.withUnsafeBufferPointer { inBuffer in
+            var available = inBuffer.count
+            var next = inBuffer.baseAddress
+            repeat {
+                buffer.withUnsafeMutableBufferPointer { outBuffer in
+                    var room = outBuffer.count
+                    var out = outBuffer.baseAddress
+                    _ = BrotliEncoderCompressStream(encoder, operation, &available, &next, &room, &out, nil)
+                    output.append(outBuffer.baseAddress!, count: outBuffer.count - room)
+                }
+            } while available > 0 || BrotliEncoderHasMoreOutput(encoder) != 0
+        }
+        return output
     }
 }

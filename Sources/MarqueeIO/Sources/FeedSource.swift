@@ -21,9 +21,9 @@ public final class FeedSource {
     /// When neither --refresh nor the feed says: every 15 minutes.
     public static let defaultRefresh = 900.0
     /// The helper's address-space limit: no feed, however hostile, can take more of the machine.
-    /// Measured: a fetch and parse of a 5 MB feed stays far below it; the helper's own mappings
-    /// (Foundation, ICU, libcurl, libxml2, a thread's stack and malloc arena) need about 128 MB
-    /// of address space before it reads a byte.
+    /// Measured on the release helper: its own mappings (Foundation, ICU, libcurl, libxml2) need
+    /// about 100 MB of address space before it reads a byte, and a 5 MB feed (the cap) is read
+    /// within 192 MB; 512 MB leaves room for TLS and the resolver's thread.
     public static let helperAddressSpace = 512 << 20
     /// The fetcher's records for one fetch (items of a 5 MB feed, escaped) fit well within this.
     public static let outputLimit = 16 << 20
