@@ -57,9 +57,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Feeds: fetching (URLSession) and parsing (XMLParser) with full Foundation, linked only into
-        // the `xmarquee-feed` helper the ticker starts per fetch — never into the ticker itself.
-        .target(name: "FeedReader"),
+        // libxml2 (strict, then recover mode) and libcurl (a transfer that stops at once), found
+        // through pkg-config, for the feed helper only.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Feeds: fetching (libcurl) and parsing (libxml2's SAX2 parser, Foundation's JSON for JSON
+        // Feed), linked only into the `xmarquee-feed` helper the ticker starts per fetch — never
+        // into the ticker itself.
+        .target(name: "FeedReader", dependencies: ["CLibXML2", "CCurl"]),
         // The helper: feeds and OPML lists, and the config file (`xmarquee-feed read-config PATH`).
         .executableTarget(
             name: "xmarquee-feed",
@@ -67,7 +82,10 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
-        .target(name: "FeedTestServer", path: "Tests/FeedTestServer"),
+        .target(name: "FeedTestServer", dependencies: ["CZlib", "CBrotli"], path: "Tests/FeedTestServer"),
+        // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
+        .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", path: "Tests/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
         // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
         .systemLibrary(

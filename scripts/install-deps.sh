@@ -6,14 +6,15 @@ set -euo pipefail
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libxpresent-dev libxext-dev libxfixes-dev libfribidi-dev libharfbuzz-dev
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
-       libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: URLSession and XMLParser, linked statically
-       libxdamage-dev)                    # xmarquee-bench's observer (every target builds with the tests)
+       libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
+       libxdamage-dev                     # xmarquee-bench's observer (every target builds with the tests)
+       zlib1g-dev libbrotli-dev)          # the feed test server's gzip, deflate and brotli bombs
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
-# translucent-background tests.
+# translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
 # shaping tests compare with; fonts-noto-core: Devanagari, Thai, Hebrew and Arabic fonts for them.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
-      fonts-font-awesome xcompmgr libharfbuzz-bin pango1.0-tools fonts-noto-core)
+      fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core)
 bench=(tickr)
 
 wanted=("${build[@]}")

@@ -14,6 +14,8 @@
 #include <spawn.h>
 #include <sys/pidfd.h>
 #include <sys/wait.h>
+#include <sys/resource.h>
+#include <string.h>
 
 // sigset_t macros are functions in glibc, but keep the call sites readable.
 static inline int xm_block_signals(const int *signals, int count, sigset_t *out) {
@@ -75,6 +77,61 @@ static inline int xm_spawn(const char *path, char *const argv[], int search_path
 }
 
 static inline int xm_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+// glibc (2.34+) has it, shown only with _GNU_SOURCE.
+extern int close_range(unsigned int first, unsigned int last, int flags);
+
+// xm_spawn's start with an address-space limit (RLIMIT_AS) set in the child before exec, which
+// posix_spawn cannot do: fork, the same set-up by hand, exec. Between fork and exec only
+// async-signal-safe calls. An exec failure comes back as an errno value through a close-on-exec
+// pipe (nothing arrives when the exec worked). Returns 0 or an errno value.
+static inline int xm_spawn_limited(const char *path, char *const argv[], int stdout_fd, int stderr_fd,
+                                   unsigned long long address_space, pid_t *pid) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    pid_t child = fork();
+    if (child < 0) {
+        int code = errno;
+        close(report[0]);
+        close(report[1]);
+        return code;
+    }
+    if (child == 0) {
+        struct sigaction defaults;
+        memset(&defaults, 0, sizeof defaults);
+        defaults.sa_handler = SIG_DFL;
+        const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD};
+        for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &defaults, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        setpgid(0, 0);
+        struct rlimit bound = {address_space, address_space};
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0 && dup2(null, 0) >= 0 && dup2(stdout_fd, 1) >= 0 && dup2(stderr_fd, 2) >= 0
+            && setrlimit(RLIMIT_AS, &bound) == 0) {
+            if (report[1] > 3) close_range(3, (unsigned)report[1] - 1, 0);
+            close_range((unsigned)report[1] + 1, ~0U, 0);
+            execv(path, argv);
+        }
+        int code = errno;
+        ssize_t written = write(report[1], &code, sizeof code);
+        (void)written;
+        _exit(127);
+    }
+    close(report[1]);
+    int code = 0;
+    ssize_t count;
+    while ((count = read(report[0], &code, sizeof code)) < 0 && errno == EINTR) {}
+    close(report[0]);
+    if (count == (ssize_t)sizeof code) {
+        int status;
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+        return code;
+    }
+    *pid = child;
+    return 0;
+}
 
 // Decoded wait status, since WIFEXITED and friends are macros Swift cannot call.
 static inline int xm_exited(int status) { return WIFEXITED(status); }

@@ -1,9 +1,11 @@
-/// What a feed document says, whichever of the three formats it came in.
+/// What a feed document says, whichever format it came in.
 public struct ParsedFeed: Equatable, Sendable {
     public enum Format: String, Sendable {
-        case rss2 = "RSS 2.0"
-        case rdf = "RSS 1.0 (RDF)"
-        case atom = "Atom"
+        case rss = "RSS 0.91–2.0"
+        case rdf = "RSS 0.90/1.0 (RDF)"
+        case atom03 = "Atom 0.3"
+        case atom = "Atom 1.0"
+        case jsonFeed = "JSON Feed"
     }
 
     public struct Item: Equatable, Sendable {
@@ -23,6 +25,22 @@ public struct ParsedFeed: Equatable, Sendable {
     public var items: [Item]
     /// How long the feed says it may be cached, in seconds (RSS <ttl>, RDF sy:updatePeriod).
     public var ttl: Int?
+    /// Set when the document was not well-formed and was read anyway: the first problem, as the
+    /// one line the ticker shows ("not well-formed (line 9: …): shown as recovered").
+    public var recovery: String?
+
+    public init(format: Format, items: [Item], ttl: Int? = nil, recovery: String? = nil) {
+        self.format = format
+        self.items = items
+        self.ttl = ttl
+        self.recovery = recovery
+    }
+
+    func recovered(_ recovery: String?) -> ParsedFeed {
+        var feed = self
+        feed.recovery = recovery
+        return feed
+    }
 }
 
 /// Why a document is not a feed we can show.

@@ -42,18 +42,19 @@ struct Fetch: ParsableCommand {
             switch try FeedFetcher(limits: limits).fetch(url, etag: etag, lastModified: lastModified) {
             case .notModified(let newTag, let newDate):
                 emit(.notModified(.init(etag: newTag.isEmpty ? etag : newTag, lastModified: newDate.isEmpty ? lastModified : newDate)))
-            case .body(let data, let newTag, let newDate):
+            case .body(let document):
                 let feed: ParsedFeed
                 do {
-                    feed = try FeedParser.parse(data)
+                    feed = try FeedParser.parse(document.data, contentType: document.contentType, address: document.address)
                 } catch {
                     emit(.error(error.description))
                     return
                 }
+                if let recovery = feed.recovery { emit(.warning(recovery)) }
                 for item in feed.items {
                     emit(.item(title: ItemText.message(for: item, withDescription: descriptions), link: item.link))
                 }
-                emit(.ok(.init(etag: newTag, lastModified: newDate, ttl: feed.ttl)))
+                emit(.ok(.init(etag: document.etag, lastModified: document.lastModified, ttl: feed.ttl)))
             }
         } catch {
             emit(.error(error.description))

@@ -7,9 +7,9 @@ import XCTest
 final class FeedParserTests: XCTestCase {
     func testRSS2ItemsTitlesLinksAndTTL() throws {
         let feed = try FeedParser.parse(Data(FeedFixtures.rss2.utf8))
-        XCTAssertEqual(feed.format, .rss2)
+        XCTAssertEqual(feed.format, .rss)
         XCTAssertEqual(feed.ttl, 30 * 60)
-        XCTAssertEqual(feed.items.map(\.title), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — <b>reopens</b>", ""])
+        XCTAssertEqual(feed.items.map(\.title), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — reopens", ""])
         XCTAssertEqual(feed.items.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", ""],
                        "atom:link and media:title inside an item are not the item's own")
         XCTAssertEqual(feed.items[0].description, "Shares rose 3% & more.", "HTML, script and entities removed")
@@ -38,12 +38,14 @@ final class FeedParserTests: XCTestCase {
 
     func testDocumentsThatAreNotFeedsSayWhat() {
         let cases: [(String, String)] = [
-            (FeedFixtures.malformed, "malformed XML at line"),
+            (FeedFixtures.malformed, "not well-formed (line 2: "),
             (FeedFixtures.htmlPage, "an HTML page, not a feed"),
             ("<html xmlns=\"http://www.w3.org/1999/xhtml\"><body/></html>", "an HTML page, not a feed"),
-            ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "not a feed: the document is <svg>, not RSS, RDF or Atom"),
+            ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "not a feed: the document is <svg>, not RSS, RDF, Atom or JSON Feed"),
             ("   \n", "the response is empty"),
-            ("\u{FF}\u{FE}garbage", "malformed XML at line"),
+            ("\u{FF}\u{FE}garbage", "not well-formed (line 1: "),
+            ("{\"version\": 2}", "not a feed: the JSON document has no JSON Feed \"version\""),
+            ("{\"version\": ", "not valid JSON: "),
         ]
         for (document, expected) in cases {
             XCTAssertThrowsError(try FeedParser.parse(Data(document.utf8)), document) { error in
@@ -79,10 +81,12 @@ final class FeedParserTests: XCTestCase {
                        ["https://news.example.com/rss", "https://atom.example.com/feed"])
         XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.rss2.utf8)))
         XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.malformed.utf8)))
+        XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.recoverable.utf8)))
     }
 
     func testHTMLToPlainText() {
         XCTAssertEqual(HTMLText.plainText(fromHTML: "<p>One</p><p>Two &#x263A; &#9731;</p><!-- hidden --><style>p{}</style>"), "One Two ☺ ☃")
         XCTAssertEqual(HTMLText.plainText(fromHTML: "a &unknown; b &amp c &#0; <unfinished"), "a &unknown; b &amp c \u{FFFD}")
+        XCTAssertEqual(HTMLText.plainText(fromHTML: "1 < 2 and 3 > 2, <b>bold</b>&#146;s &NotNestedLessLess; &fjlig;"), "1 < 2 and 3 > 2, bold’s ⪡̸ fj")
     }
 }

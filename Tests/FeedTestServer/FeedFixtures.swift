@@ -72,9 +72,20 @@ public enum FeedFixtures {
         </rdf:RDF>
         """
 
+    /// Cut short inside the only item's title: nothing to recover.
     public static let malformed = """
         <?xml version="1.0"?>
-        <rss version="2.0"><channel><item><title>Unclosed</item></channel>
+        <rss version="2.0"><channel><item><title>Cut sh
+        """
+
+    /// Not well-formed, but every item can be read: an HTML entity XML does not declare, a raw
+    /// `&` in a link, a mismatched end tag.
+    public static let recoverable = """
+        <?xml version="1.0"?>
+        <rss version="2.0"><channel>
+        <item><title>Caf&eacute;&nbsp;opens</title><link>https://news.example.com/?a=1&b=2</link></item>
+        <item><title>Second</titel></item>
+        </channel></rss>
         """
 
     public static let htmlPage = """

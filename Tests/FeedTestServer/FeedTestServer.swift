@@ -5,7 +5,7 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (a free port) for the feed tests: fixed feeds, feeds that
 /// change, and every kind of hostile answer — malformed XML, an HTML page, 50 MB, a server that
-/// trickles, a redirect loop, a redirect to a local file. One thread per connection; each
+/// trickles, a redirect loop, a redirect to a local file, gzip, deflate and brotli bombs. One thread per connection; each
 /// answer closes its connection. It also records each request line and headers it saw.
 public final class FeedTestServer: @unchecked Sendable {
     public struct Request: Sendable {
@@ -60,8 +60,13 @@ public final class FeedTestServer: @unchecked Sendable {
 
     /// Serves `body` at `path` (replacing what was there).
     public func serve(_ path: String, status: Int = 200, headers: [String: String] = [:], body: String) {
+        serve(path, status: status, headers: headers, body: Data(body.utf8))
+    }
+
+    /// Serves these bytes at `path`, whatever their encoding.
+    public func serve(_ path: String, status: Int = 200, headers: [String: String] = [:], body: Data) {
         lock.lock()
-        routes[path] = (status, headers, Data(body.utf8))
+        routes[path] = (status, headers, body)
         lock.unlock()
     }
 
@@ -135,6 +140,16 @@ public final class FeedTestServer: @unchecked Sendable {
             var sent = 0
             _ = write(connection, Data("<rss><channel>".utf8))
             while sent < 50 << 20, write(connection, piece) { sent += piece.count }
+        case "/bomb.gz", "/bomb.deflate", "/bomb.br":
+            // 2 GB of zeros in about 2 MB (brotli: 26 kB): only counting the decoded bytes can
+            // stop it, and only stopping at once keeps the client's memory down.
+            let (bomb, encoding) = path == "/bomb.gz" ? (Self.gzipBomb, "gzip")
+                : path == "/bomb.deflate" ? (Self.deflateBomb, "deflate") : (Self.brotliBomb, "br")
+            guard write(connection, head(200, ["Content-Type": "application/rss+xml", "Content-Encoding": encoding,
+                                               "Content-Length": "\(bomb.compressedSize)", "Connection": "close"])),
+                  write(connection, bomb.head) else { return }
+            for _ in 0..<bomb.repeats { guard write(connection, bomb.unit) else { return } }
+            _ = write(connection, bomb.tail)
         case "/slow.xml":
             // Headers at once, then a byte every half second for a minute: never idle, never done.
             guard write(connection, head(200, ["Content-Type": "application/rss+xml", "Content-Length": "200"])) else { return }
@@ -164,6 +179,10 @@ public final class FeedTestServer: @unchecked Sendable {
             send(connection, status: route.status, headers: route.headers, body: route.body)
         }
     }
+
+    static let gzipBomb = CompressionBomb(format: .gzip, megabytes: 2048)
+    static let deflateBomb = CompressionBomb(format: .zlib, megabytes: 2048)
+    static let brotliBomb = CompressionBomb(format: .brotli, megabytes: 2048)
 
     private func head(_ status: Int, _ headers: [String: String]) -> Data {
         var text = "HTTP/1.1 \(status) \(status == 200 ? "OK" : status == 304 ? "Not Modified" : status == 302 ? "Found" : "Status")\r\n"

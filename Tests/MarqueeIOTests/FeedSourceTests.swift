@@ -37,7 +37,7 @@ final class FeedSourceTests: XCTestCase {
         let (source, items, warnings) = try feed(Self.server.url("/rss.xml"), loop: loop)
         source.start()
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
-        XCTAssertEqual(items.value?.map(\.text), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — <b>reopens</b>", "An item with only a description"])
+        XCTAssertEqual(items.value?.map(\.text), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — reopens", "An item with only a description"])
         XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", nil])
         XCTAssertEqual(source.lastDelay, 1800, "the feed's <ttl> of 30 minutes sets the refresh")
         XCTAssertEqual(items.value?.map(\.markup), [false, false, false], "feed text is data, never read as formatting")
@@ -58,7 +58,7 @@ final class FeedSourceTests: XCTestCase {
 
     func testEachBadAnswerIsOneWarningAndTheLastItemsStay() throws {
         let cases: [(path: String, reason: String)] = [
-            ("/broken.xml", "malformed XML at line"),
+            ("/broken.xml", "not well-formed (line 2: "),
             ("/page.html", "an HTML page, not a feed"),
             ("/huge.xml", "the response is larger than 5 MB"),
             ("/loop", "more than 10 redirects (a redirect loop?)"),
@@ -85,6 +85,41 @@ final class FeedSourceTests: XCTestCase {
             XCTAssertTrue(warnings.value[0].hasSuffix("; keeping the last items"))
             XCTAssertEqual(items.value, good, "the last good items stay")
         }
+    }
+
+    /// A feed that is not well-formed is shown as recovered, with one warning naming the feed
+    /// and the first problem, said again only when the problem changes.
+    func testARecoveredFeedIsShownWithOneWarningUntilItsProblemChanges() throws {
+        Self.server.serve("/recoverable.xml", body: FeedFixtures.recoverable)
+        let loop = EventLoop()
+        let url = Self.server.url("/recoverable.xml")
+        let (source, items, warnings) = try feed(url, refresh: 1, loop: loop)
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
+        XCTAssertEqual(items.value?.map(\.text), ["Café opens", "Second"])
+        XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/?a=1&b=2", nil])
+        XCTAssertEqual(warnings.value, ["feed \"\(url)\": not well-formed (line 3: Entity 'eacute' not defined): shown as recovered"])
+        XCTAssertTrue(drive(loop, timeout: 10) { Self.server.requests(to: "/recoverable.xml").count >= 3 })
+        XCTAssertEqual(warnings.value.count, 1, "the same problem again: no new line")
+        Self.server.serve("/recoverable.xml", body: "<rss><channel><item><title>A &mdash; B</title></item></channel></rss>")
+        XCTAssertTrue(drive(loop, timeout: 10) { warnings.value.count == 2 })
+        XCTAssertEqual(warnings.value.last, "feed \"\(url)\": not well-formed (line 1: Entity 'mdash' not defined): shown as recovered")
+        XCTAssertEqual(items.value?.map(\.text), ["A — B"])
+    }
+
+    /// The helper starts under an address-space limit: a stand-in fetcher reports its own.
+    func testTheFetcherRunsUnderAnAddressSpaceLimit() throws {
+        let script = NSTemporaryDirectory() + "xmarquee-fetcher-\(UUID().uuidString).sh"
+        try "#!/bin/sh\nprintf 'error\\tlimit %s kB\\n' \"$(ulimit -v)\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        defer { unlink(script) }
+        let loop = EventLoop()
+        let source = try XCTUnwrap(FeedSource(url: "http://example.invalid/", fetcher: script, settings: .init(), loop: loop))
+        let warnings = Box<[String]>([])
+        source.warn = { warnings.value.append($0) }
+        source.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty })
+        XCTAssertEqual(warnings.value.first, "feed \"http://example.invalid/\": limit \(FeedSource.helperAddressSpace >> 10) kB; keeping the last items")
     }
 
     func testAnUnreachableHostBacksOff() throws {

@@ -8,6 +8,8 @@
 ///                                                 the feed's own refresh time in seconds (or empty)
 ///     not-modified <TAB> etag <TAB> last-modified <TAB> ttl   nothing changed since the validators sent
 ///     error <TAB> text                            the fetch failed; keep the last good items
+///     warning <TAB> text                          the feed was read despite a fault (a feed that
+///                                                 is not well-formed, shown as recovered)
 ///
 /// Exactly one of ok / not-modified / error ends every run; a run that ends without one failed.
 public enum FeedRecord: Equatable, Sendable {
@@ -16,6 +18,7 @@ public enum FeedRecord: Equatable, Sendable {
     case ok(Validators)
     case notModified(Validators)
     case error(String)
+    case warning(String)
 
     /// What the next request sends to be answered "304 Not Modified", and how soon to ask.
     public struct Validators: Equatable, Sendable {
@@ -39,6 +42,7 @@ public enum FeedRecord: Equatable, Sendable {
         case .ok(let v): fields = ["ok", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
         case .notModified(let v): fields = ["not-modified", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
         case .error(let text): fields = ["error", text]
+        case .warning(let text): fields = ["warning", text]
         }
         return RecordLine.line(fields)
     }
@@ -56,6 +60,7 @@ public enum FeedRecord: Equatable, Sendable {
         case "ok": guard let v = validators() else { return nil }; self = .ok(v)
         case "not-modified": guard let v = validators() else { return nil }; self = .notModified(v)
         case "error" where fields.count == 2: self = .error(fields[1])
+        case "warning" where fields.count == 2: self = .warning(fields[1])
         default: return nil
         }
     }

@@ -34,8 +34,10 @@ public final class ChildProcess {
     public let exitFD: Int32
     private var termination: Termination?
 
-    /// Starts `arguments[0]` — looked up in PATH when `searchPath`, else taken as a path.
-    public init(arguments: [String], searchPath: Bool) throws(SpawnError) {
+    /// Starts `arguments[0]` — looked up in PATH when `searchPath`, else taken as a path. With
+    /// `addressSpaceLimit` (bytes; a path only), the child runs under that RLIMIT_AS from its
+    /// first instruction: no input it reads can make it take more memory than that.
+    public init(arguments: [String], searchPath: Bool, addressSpaceLimit: Int? = nil) throws(SpawnError) {
         precondition(!arguments.isEmpty)
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard xm_pipe_cloexec(&outputPipe) == 0 else { throw SpawnError(description: Self.reason(errno)) }
@@ -46,7 +48,11 @@ public final class ChildProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let result = xm_spawn(arguments[0], &argv, searchPath ? 1 : 0, outputPipe[1], errorPipe[1], &child)
+        let result = if let addressSpaceLimit {
+            xm_spawn_limited(arguments[0], &argv, outputPipe[1], errorPipe[1], UInt64(addressSpaceLimit), &child)
+        } else {
+            xm_spawn(arguments[0], &argv, searchPath ? 1 : 0, outputPipe[1], errorPipe[1], &child)
+        }
         // The write ends belong to the child now; keeping them open here would hide its end of output.
         close(outputPipe[1])
         close(errorPipe[1])

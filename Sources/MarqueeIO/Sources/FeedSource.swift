@@ -20,6 +20,11 @@ public final class FeedSource {
 
     /// When neither --refresh nor the feed says: every 15 minutes.
     public static let defaultRefresh = 900.0
+    /// The helper's address-space limit: no feed, however hostile, can take more of the machine.
+    /// Measured on the release helper: its own mappings (Foundation, ICU, libcurl, libxml2) need
+    /// about 100 MB of address space before it reads a byte, and a 5 MB feed (the cap) is read
+    /// within 192 MB; 512 MB leaves room for TLS and the resolver's thread.
+    public static let helperAddressSpace = 512 << 20
     /// The fetcher's records for one fetch (items of a 5 MB feed, escaped) fit well within this.
     public static let outputLimit = 16 << 20
 
@@ -32,6 +37,7 @@ public final class FeedSource {
     private var validators = FeedRecord.Validators()
     private var failures = 0
     private var lastWarning: String?
+    private var lastRecovery: String?
     /// Called with the feed's items whenever a fetch brought a different list.
     public var onChange: ([Message]) -> Void = { _ in }
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
@@ -67,7 +73,7 @@ public final class FeedSource {
     private func fetch() {
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments: arguments, searchPath: false)
+            child = try ChildProcess(arguments: arguments, searchPath: false, addressSpaceLimit: Self.helperAddressSpace)
         } catch {
             failed(error.description)
             return
@@ -81,10 +87,13 @@ public final class FeedSource {
     private func finished(_ outcome: ChildRun.Outcome) {
         var items: [Message] = []
         var status: FeedRecord?
+        var recovery: String?
         for line in TextSanitizer.decode(outcome.output).split(separator: "\n") {
             switch FeedRecord(line: String(line)) {
             case .item(let title, let link)?:
                 items.append(.data(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
+            case .warning(let text)?:
+                recovery = recovery ?? TextSanitizer.singleLine(text)
             case let record? where status == nil:
                 status = record
             default:
@@ -95,6 +104,7 @@ public final class FeedSource {
         case .ok(let received)?:
             validators = received
             succeeded()
+            reportRecovery(recovery)
             onChange(items)
         case .notModified(let received)?:
             if received.ttl != nil { validators.ttl = received.ttl }
@@ -105,6 +115,13 @@ public final class FeedSource {
             failed(outcome.failure(timeout: 2 * settings.timeout + 10, limit: Self.outputLimit)
                    ?? "the fetcher ended without a result")
         }
+    }
+
+    /// A feed shown as recovered: one warning, again only when the problem changes (a feed that
+    /// is fixed and breaks again the same way is told again).
+    private func reportRecovery(_ recovery: String?) {
+        if let recovery, recovery != lastRecovery { warn("feed \"\(url)\": \(recovery)") }
+        lastRecovery = recovery
     }
 
     private func succeeded() {

@@ -1,0 +1,318 @@
+#!/usr/bin/env python3
+"""Writes the feed corpus the CorpusTests serve and read: for each case NAME, NAME.feed (the
+bytes served), NAME.expected (the helper's exact output, `fetch --descriptions`; {base} stands
+for the address the feed is served from, without its file name) and, when the case needs a
+Content-Type, NAME.type. Every feed here was written for this project, shaped like what
+publishers serve. Run it again after changing a case; its output is committed."""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+cases = []
+
+
+def case(name, feed, expected, content_type=None):
+    cases.append(name)
+    data = feed if isinstance(feed, bytes) else feed.encode("utf-8")
+    with open(os.path.join(HERE, name + ".feed"), "wb") as f:
+        f.write(data)
+    with open(os.path.join(HERE, name + ".expected"), "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in expected))
+    if content_type:
+        with open(os.path.join(HERE, name + ".type"), "w") as f:
+            f.write(content_type + "\n")
+
+
+def item(title, link="", description=""):
+    text = title + (" — " + description if description and description != title else "") if title else description
+    return "item\t%s\t%s" % (text, link)
+
+
+def ok(ttl=""):
+    return "ok\t\t\t%s" % ttl
+
+
+def warning(text):
+    return "warning\t%s: shown as recovered" % text
+
+
+def rss(items, head='<?xml version="1.0" encoding="utf-8"?>\n', attributes=""):
+    return head + '<rss version="2.0"%s>\n<channel>\n<title>Corpus</title>\n<link>https://example.org/</link>\n%s</channel>\n</rss>\n' % (attributes, items)
+
+
+# --- Documents that are not well-formed, read as the best readers do ---------------------------
+
+case("entity-html-named", rss(
+    "<item><title>Caf&eacute;&nbsp;opens &mdash; &ldquo;finally&rdquo;&hellip;</title><link>https://example.org/cafe</link></item>\n"
+    "<item><title>Rock &amp; roll&rsquo;s &copy; &bogus; &frac12;</title><link>https://example.org/rock</link></item>\n"),
+    [warning("not well-formed (line 6: Entity 'eacute' not defined)"),
+     item("Café opens — “finally”…", "https://example.org/cafe"),
+     item("Rock & roll’s © &bogus; ½", "https://example.org/rock"), ok()])
+
+case("raw-ampersand", rss(
+    "<item><title>Fish & Chips</title><link>https://example.org/search?a=1&b=2&amp;c=3</link></item>\n"
+    "<item><title>AT&T; earnings</title><link>https://example.org/att</link></item>\n"),
+    [warning("not well-formed (line 6: xmlParseEntityRef: no name)"),
+     item("Fish & Chips", "https://example.org/search?a=1&b=2&c=3"),
+     item("AT&T; earnings", "https://example.org/att"), ok()])
+
+case("truncated", '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Cut</title>\n'
+     "<item><title>First whole item</title><link>https://example.org/1</link></item>\n"
+     "<item><title>Second whole item</title><link>https://example.org/2</link><description>Its text</description></item>\n"
+     "<item><title>Third, cut in the mid",
+     [warning("not well-formed (line 5: Extra content at the end of the document)"),
+      item("First whole item", "https://example.org/1"),
+      item("Second whole item", "https://example.org/2", "Its text"), ok()])
+
+case("truncated-after-item", '<?xml version="1.0"?>\n<rss version="2.0"><channel>\n'
+     "<item><title>Only item</title><link>https://example.org/only</link></item>\n</channel>\n</rss",
+     [warning("not well-formed (line 5: expected '>')"), item("Only item", "https://example.org/only"), ok()])
+
+case("blank-lines-before-declaration", "\n\n   \n" + rss("<item><title>After blank lines</title></item>\n"),
+     [warning("not well-formed (line 4: XML declaration allowed only at the start of the document)"),
+      item("After blank lines"), ok()])
+
+case("junk-before-root", "Notice: Undefined index in feed.php on line 12\n" + rss("<item><title>After a notice</title></item>\n"),
+     [warning("not well-formed (line 1: Document is empty)"), item("After a notice"), ok()])
+
+case("undeclared-prefix", rss(
+    "<item><title>Undeclared prefixes</title><dc:creator>Ann</dc:creator>"
+    "<media:group><media:description>From media RSS</media:description></media:group></item>\n"),
+    [warning("not well-formed (line 6: Namespace prefix dc on creator is not defined)"),
+     item("Undeclared prefixes", "", "From media RSS"), ok()])
+
+case("mismatched-end-tags", rss(
+    "<item><title>One</titel><link>https://example.org/one</link></item>\n"
+    "<item><title>Two <b>bold</b> words</title><link>https://example.org/two</link></item>\n"
+    "<item><title>Three</title><link>https://example.org/three</link></item>\n"),
+    [warning("not well-formed (line 6: Opening and ending tag mismatch: title line 6 and titel)"),
+     item("One", "https://example.org/one"), item("Two bold words", "https://example.org/two"),
+     item("Three", "https://example.org/three"), ok()])
+
+case("control-characters", rss("<item><title>Bell\x07 and escape\x1b gone</title></item>\n"),
+     [warning("not well-formed (line 6: PCDATA invalid Char value 7)"), item("Bell and escape gone"), ok()])
+
+case("windows-1252-declared-utf-8", rss(
+    "<item><title>Don\x92t say \x93never\x94 \x96 caf\xe9</title></item>\n").encode("latin-1"),
+    ["warning\tbytes not valid in UTF-8 at line 6 (read as Windows-1252): shown as recovered",
+     item("Don’t say “never” – café"), ok()])
+
+case("billion-laughs", '<?xml version="1.0"?>\n<!DOCTYPE rss [\n<!ENTITY lol "lol">\n'
+     + "".join('<!ENTITY lol%d "%s">\n' % (n, ("&lol%s;" % (n - 1 if n > 1 else "")) * 10) for n in range(1, 10))
+     + ']>\n<rss version="2.0"><channel><item><title>Laughs: &lol9;</title></item></channel></rss>\n',
+     [warning("not well-formed (line 14: Entity 'lol9' not defined)"), item("Laughs: &lol9;"), ok()])
+
+case("external-entity", '<?xml version="1.0"?>\n<!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n'
+     '<rss version="2.0"><channel><item><title>Secret: &secret;</title></item></channel></rss>\n',
+     [warning("not well-formed (line 3: Entity 'secret' not defined)"), item("Secret: &secret;"), ok()])
+
+# --- Encodings ----------------------------------------------------------------------------------
+
+WORLD = "Grüße, Ελλάδα, Россия, 日本語 “quotes” €"
+
+
+def encoded(name, encoding, declared, text, expected, bom=b"", content_type=None):
+    head = '<?xml version="1.0" encoding="%s"?>\n' % declared if declared else ""
+    case(name, bom + rss("<item><title>%s</title></item>\n" % text, head=head).encode(encoding),
+         [item(expected), ok()], content_type)
+
+
+encoded("utf-8-bom", "utf-8", "utf-8", WORLD, WORLD, bom=b"\xef\xbb\xbf")
+encoded("utf-16le-bom", "utf-16-le", "utf-16", WORLD, WORLD, bom=b"\xff\xfe")
+encoded("utf-16be-bom", "utf-16-be", "utf-16", WORLD, WORLD, bom=b"\xfe\xff")
+encoded("utf-16le-no-bom", "utf-16-le", "utf-16", WORLD, WORLD)
+encoded("utf-16be-no-bom-label-u16", "utf-16-be", "u16", WORLD, WORLD)
+encoded("utf-32le-bom", "utf-32-le", "utf-32", WORLD, WORLD, bom=b"\xff\xfe\x00\x00")
+encoded("utf-32be-no-bom", "utf-32-be", "utf-32", WORLD, WORLD)
+encoded("iso-8859-1-with-c1", "cp1252", "ISO-8859-1", "Don’t – “café” naïve", "Don’t – “café” naïve")
+encoded("latin1-label", "latin-1", "latin1", "Grüße aus Köln", "Grüße aus Köln")
+encoded("iso-8859-15", "iso-8859-15", "ISO-8859-15", "Prix : 5 € œuvre", "Prix : 5 € œuvre")
+encoded("iso-8859-2", "iso-8859-2", "iso-8859-2", "Zażółć gęślą jaźń", "Zażółć gęślą jaźń")
+encoded("windows-1251", "cp1251", "windows-1251", "Новости дня", "Новости дня")
+encoded("windows-1253", "cp1253", "windows-1253", "Ειδήσεις", "Ειδήσεις")
+encoded("koi8-r", "koi8-r", "KOI8-R", "Привет, мир", "Привет, мир")
+encoded("shift-jis", "cp932", "Shift_JIS", "日本のニュース ①", "日本のニュース ①")
+encoded("x-sjis-label", "shift_jis", "x-sjis", "東京", "東京")
+encoded("euc-jp", "euc-jp", "EUC-JP", "大阪の天気", "大阪の天気")
+encoded("gb18030", "gb18030", "GB18030", "新闻 𠀀", "新闻 𠀀")
+encoded("gb2312-label", "gbk", "gb2312", "北京新闻", "北京新闻")
+encoded("big5", "big5", "big5", "臺灣新聞", "臺灣新聞")
+encoded("euc-kr", "cp949", "euc-kr", "한국 뉴스", "한국 뉴스")
+encoded("no-declaration-utf-8", "utf-8", None, WORLD, WORLD)
+encoded("http-charset-wins", "cp1250", "utf-8", "Příliš žluťoučký kůň", "Příliš žluťoučký kůň",
+        content_type="application/rss+xml; charset=windows-1250")
+encoded("bom-wins-over-http-charset", "utf-8", "utf-8", WORLD, WORLD, bom=b"\xef\xbb\xbf",
+        content_type='text/xml; charset="iso-8859-1"')
+encoded("http-charset-latin1", "cp1252", None, "Don’t “stop”", "Don’t “stop”",
+        content_type="text/xml; charset=ISO-8859-1")
+case("unknown-encoding-label", rss("<item><title>Plain ASCII title</title></item>\n",
+                                   head='<?xml version="1.0" encoding="x-no-such-charset"?>\n'),
+     ['warning\tunknown encoding "X-NO-SUCH-CHARSET" (read as UTF-8): shown as recovered', item("Plain ASCII title"), ok()])
+case("invalid-byte-in-koi8-r-http", rss("<item><title>ok</title></item>\n"),
+     [item("ok"), ok()], content_type="application/xml; charset=koi8-r")
+
+# --- Formats -------------------------------------------------------------------------------------
+
+case("rss-0.91-netscape", '<?xml version="1.0" encoding="ISO-8859-1"?>\n'
+     '<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN"\n'
+     ' "http://my.netscape.com/publish/formats/rss-0.91.dtd">\n'
+     '<rss version="0.91"><channel><title>Old</title><link>http://old.example.net/</link>\n'
+     "<language>fr</language>\n"
+     "<image><title>Logo</title><url>http://old.example.net/logo.gif</url><link>http://old.example.net/</link></image>\n"
+     "<item><title>R&eacute;sum&eacute; du jour</title><link>http://old.example.net/resume</link>"
+     "<description>Texte &agrave; lire</description></item>\n"
+     "</channel></rss>\n",
+     [warning("not well-formed (line 7: Entity 'eacute' not defined)"),
+      item("Résumé du jour", "http://old.example.net/resume", "Texte à lire"), ok()])
+
+case("rss-0.92", '<?xml version="1.0"?>\n<rss version="0.92"><channel><title>t</title>\n'
+     '<item><description>&lt;p&gt;Only a description, with &lt;a href="x"&gt;a link&lt;/a&gt;&lt;/p&gt;</description>'
+     '<enclosure url="http://e.example/a.mp3" length="1" type="audio/mpeg"/></item>\n'
+     "<item><title>Titled</title><link>http://e.example/t</link></item>\n</channel></rss>\n",
+     [item("", "", "Only a description, with a link"), item("Titled", "http://e.example/t"), ok()])
+
+case("rss-0.94", '<?xml version="1.0"?>\n<rss version="0.94"><channel><title>t</title><ttl>45</ttl>\n'
+     '<item><title type="text/plain">Plain &amp;amp; simple</title><link>http://e.example/p</link></item>\n</channel></rss>\n',
+     [item("Plain & simple", "http://e.example/p"), ok(2700)])
+
+case("rss-2.0-fields", '<?xml version="1.0" encoding="UTF-8"?>\n'
+     '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"\n'
+     '     xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/"\n'
+     '     xmlns:atom="http://www.w3.org/2005/Atom">\n<channel><title>Fields</title><ttl>10</ttl>\n'
+     "<image><title>Channel image</title><url>https://e.example/i.png</url><link>https://e.example/</link></image>\n"
+     "<item><title>Full content wins</title><link>https://e.example/1</link>"
+     "<description>The summary</description><content:encoded><![CDATA[<p>The <em>full</em> text</p>]]></content:encoded></item>\n"
+     "<item><title>Description next</title><link>https://e.example/2</link><dc:description>Dublin Core</dc:description>"
+     "<description><![CDATA[Plain <b>description</b>]]></description></item>\n"
+     "<item><title>Dublin Core next</title><link>https://e.example/3</link><itunes:summary>iTunes</itunes:summary>"
+     "<dc:description>Dublin &lt;i&gt;Core&lt;/i&gt;</dc:description></item>\n"
+     "<item><title>iTunes next</title><link>https://e.example/4</link>"
+     "<media:content url='https://e.example/v.mp4'><media:description>Media</media:description></media:content>"
+     "<itunes:summary>The iTunes summary</itunes:summary></item>\n"
+     "<item><title>Media last</title><link>https://e.example/5</link>"
+     "<media:group><media:description type='html'>&lt;b&gt;Media&lt;/b&gt; RSS</media:description></media:group></item>\n"
+     "<item><title>Guid as permalink</title><guid isPermaLink='true'>https://e.example/guid/6</guid></item>\n"
+     "<item><title>Guid by default a permalink</title><guid>https://e.example/guid/7</guid></item>\n"
+     "<item><title>Guid not a permalink</title><guid isPermaLink='false'>https://e.example/guid/8</guid></item>\n"
+     "<item><title>Guid that is no address</title><guid>tag:e.example,2026:9</guid></item>\n"
+     "<item><title>Nested image does not count</title>"
+     "<image><title>Not this</title><link>https://e.example/image</link></image><link>https://e.example/10</link></item>\n"
+     "<item><title>First link wins</title><link>https://e.example/11a</link><link>https://e.example/11b</link>"
+     "<atom:link rel='alternate' href='https://e.example/11c'/></item>\n"
+     "<item><title><![CDATA[CDATA <i>title</i> &amp; more]]></title><link>  https://e.example/12\n  </link></item>\n"
+     "<item><title>  Spread\n   over\tlines  </title></item>\n"
+     "<item><title>&lt;b&gt;Bold&lt;/b&gt; headline</title></item>\n"
+     "<item><title>1 &lt; 2 and 3 &gt; 2</title></item>\n"
+     "<item><title>Double &amp;amp; escaped &amp;eacute;t&amp;eacute;</title></item>\n"
+     "</channel></rss>\n",
+     [item("Full content wins", "https://e.example/1", "The full text"),
+      item("Description next", "https://e.example/2", "Plain description"),
+      item("Dublin Core next", "https://e.example/3", "Dublin Core"),
+      item("iTunes next", "https://e.example/4", "The iTunes summary"),
+      item("Media last", "https://e.example/5", "Media RSS"),
+      item("Guid as permalink", "https://e.example/guid/6"),
+      item("Guid by default a permalink", "https://e.example/guid/7"),
+      item("Guid not a permalink"),
+      item("Guid that is no address"),
+      item("Nested image does not count", "https://e.example/10"),
+      item("First link wins", "https://e.example/11a"),
+      item("CDATA title & more", "https://e.example/12"),
+      item("Spread over lines"),
+      item("Bold headline"),
+      item("1 < 2 and 3 > 2"),
+      item("Double & escaped été"), ok(600)])
+
+case("rss-0.90-rdf", '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"'
+     ' xmlns="http://my.netscape.com/rdf/simple/0.9/">\n<channel><title>Zero nine</title><link>http://z.example/</link></channel>\n'
+     "<image><title>Logo</title><url>http://z.example/l.gif</url><link>http://z.example/</link></image>\n"
+     "<item><title>First 0.90 item</title><link>http://z.example/1</link></item>\n"
+     "<item><title>Second 0.90 item</title><link>http://z.example/2</link></item>\n</rdf:RDF>\n",
+     [item("First 0.90 item", "http://z.example/1"), item("Second 0.90 item", "http://z.example/2"), ok()])
+
+case("rss-1.0-rdf", '<?xml version="1.0" encoding="utf-8"?>\n'
+     '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"\n'
+     '  xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:sy="http://purl.org/rss/1.0/modules/syndication/"\n'
+     '  xmlns:content="http://purl.org/rss/1.0/modules/content/">\n'
+     '<channel rdf:about="https://r.example/"><title>One oh</title><link>https://r.example/</link>'
+     "<sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>4</sy:updateFrequency></channel>\n"
+     '<item rdf:about="https://r.example/a"><title>Linked by about only</title><dc:description>From DC</dc:description></item>\n'
+     '<item rdf:about="https://r.example/b"><title>With link</title><link>https://r.example/b-link</link>'
+     "<description>Plain</description><content:encoded>&lt;p&gt;Encoded&lt;/p&gt;</content:encoded></item>\n</rdf:RDF>\n",
+     [item("Linked by about only", "https://r.example/a", "From DC"),
+      item("With link", "https://r.example/b-link", "Encoded"), ok(900)])
+
+case("atom-0.3", '<?xml version="1.0" encoding="utf-8"?>\n<feed version="0.3" xmlns="http://purl.org/atom/ns#">\n'
+     "<title>Old blog</title><link rel='alternate' type='text/html' href='http://blog.example/'/>\n"
+     "<entry><title>Plain 0.3 entry</title><link rel='alternate' type='text/html' href='http://blog.example/1'/>"
+     "<id>tag:blog.example,2004:1</id><issued>2004-01-01T00:00:00Z</issued>"
+     "<summary type='text/plain'>A summary</summary></entry>\n"
+     "<entry><title type='text/html' mode='escaped'>&lt;em&gt;Escaped&lt;/em&gt; title</title>"
+     "<link rel='alternate' type='text/html' href='http://blog.example/2'/>"
+     "<content type='text/html' mode='escaped'>&lt;p&gt;Escaped content&lt;/p&gt;</content></entry>\n"
+     "<entry><title type='text/html' mode='base64'>PGI+QmFzZTY0PC9iPiB0aXRsZSDigJQgw6l0w6k=</title>"
+     "<link rel='alternate' type='text/html' href='http://blog.example/3'/>"
+     "<content type='text/plain' mode='base64'>QmFzZTY0IGNvbnRlbnQ=</content></entry>\n"
+     "<entry><title type='application/xhtml+xml' mode='xml'><div xmlns='http://www.w3.org/1999/xhtml'>Inline <b>xml</b></div></title>"
+     "<link rel='service.edit' href='http://blog.example/edit/4'/><link rel='alternate' href='http://blog.example/4'/></entry>\n"
+     "</feed>\n",
+     [item("Plain 0.3 entry", "http://blog.example/1", "A summary"),
+      item("Escaped title", "http://blog.example/2", "Escaped content"),
+      item("Base64 title — été", "http://blog.example/3", "Base64 content"),
+      item("Inline xml", "http://blog.example/4"), ok()])
+
+case("atom-1.0", '<?xml version="1.0" encoding="utf-8"?>\n'
+     '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://a.example/blog/">\n<title>Atom</title>\n'
+     "<link rel='self' href='https://a.example/feed.atom'/>\n"
+     "<entry><title>Relative to xml:base</title><link href='posts/1'/><id>tag:a.example,2026:1</id>"
+     "<summary>Summary first</summary><content type='html'>&lt;p&gt;Content second&lt;/p&gt;</content></entry>\n"
+     "<entry xml:base='/other/'><title type='html'>&lt;b&gt;Bold&lt;/b&gt; &amp;amp; html</title>"
+     "<link rel='self' href='https://a.example/entries/2'/><link rel='alternate' href='two'/>"
+     "<link rel='alternate' href='second-alternate'/><content type='xhtml'>"
+     "<div xmlns='http://www.w3.org/1999/xhtml'><p>Para one</p><p>Para &lt;two&gt;</p></div></content></entry>\n"
+     "<entry><title type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>Escaped &lt;blink&gt; stays <i>once</i></div></title>"
+     "<link rel='related' href='https://elsewhere.example/'/><link rel='enclosure' href='https://a.example/a.mp3'/>"
+     "<id>https://a.example/permalink/3</id></entry>\n"
+     "<entry><title>Text title keeps &amp;lt;tags&amp;gt; as text</title><link rel='self' href='https://a.example/s/4'/>"
+     "<link rel='related' href='https://a.example/related/4'/><link rel='enclosure' href='https://a.example/e/4'/>"
+     "<id>urn:uuid:4</id></entry>\n"
+     "<entry><title>Link as element text</title><link>https://a.example/text-link</link></entry>\n"
+     "<entry><title>Content by reference</title><link href='https://a.example/6'/>"
+     "<content src='https://a.example/6.html' type='text/html'/><summary type='text'>Only the summary</summary></entry>\n"
+     "<entry><title>Base64 content</title><link href='https://a.example/7'/>"
+     "<content type='application/octet-stream'>VW5rbm93biB0eXBlIGRlY29kZWQ=</content></entry>\n"
+     "<entry><title>Source is not the entry</title><link href='https://a.example/8'/>"
+     "<source><title>Other feed</title><link href='https://other.example/'/></source></entry>\n"
+     "</feed>\n",
+     [item("Relative to xml:base", "https://a.example/blog/posts/1", "Summary first"),
+      item("Bold & html", "https://a.example/other/two", "Para one Para <two>"),
+      item("Escaped <blink> stays once", "https://a.example/permalink/3"),
+      item("Text title keeps &lt;tags&gt; as text", "https://a.example/related/4"),
+      item("Link as element text", "https://a.example/text-link"),
+      item("Content by reference", "https://a.example/6", "Only the summary"),
+      item("Base64 content", "https://a.example/7", "Unknown type decoded"),
+      item("Source is not the entry", "https://a.example/8"), ok()])
+
+case("atom-relative-to-feed-address", '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+     "<entry><title>Relative to the feed</title><link href='entry.html'/></entry>\n"
+     "<entry><title>Root-relative</title><link href='/top'/></entry>\n</feed>\n",
+     [item("Relative to the feed", "{base}entry.html"), item("Root-relative", "{root}/top"), ok()])
+
+case("json-feed-1.0", '{"version": "https://jsonfeed.org/version/1", "title": "JSON one",\n'
+     ' "home_page_url": "https://j.example/", "feed_url": "https://j.example/feed.json",\n'
+     ' "items": [\n'
+     '  {"id": "1", "url": "https://j.example/1", "title": "First JSON item", "content_html": "<p>HTML <b>content</b></p>"},\n'
+     '  {"id": "2", "url": "posts/2", "title": "Relative url", "content_text": "Text content", "summary": "Not this"},\n'
+     '  {"id": "https://j.example/3", "title": "Id as link", "summary": "Only a summary"},\n'
+     '  {"id": "4", "external_url": "https://elsewhere.example/4", "content_html": "<p>No title, HTML only</p>"},\n'
+     '  {"id": "5", "title": "  Spaces \\n collapsed  "}\n ]}\n',
+     [item("First JSON item", "https://j.example/1", "HTML content"),
+      item("Relative url", "https://j.example/posts/2", "Text content"),
+      item("Id as link", "https://j.example/3", "Only a summary"),
+      item("", "https://elsewhere.example/4", "No title, HTML only"),
+      item("Spaces collapsed"), ok()], content_type="application/feed+json")
+
+case("json-feed-1.1", '\ufeff{"version": "https://jsonfeed.org/version/1.1", "title": "JSON 1.1", "language": "en",\n'
+     ' "items": [{"id": "a", "url": "https://j.example/a", "title": "Ünïcödé & <b>not HTML</b>", "authors": [{"name": "A"}]}]}\n',
+     [item("Ünïcödé & <b>not HTML</b>", "https://j.example/a"), ok()], content_type="application/json")
+
+with open(os.path.join(HERE, "cases.txt"), "w") as f:
+    f.write("".join(name + "\n" for name in cases))
