@@ -14,12 +14,14 @@ public final class FontSet: GlyphMeasurer {
 
     /// Opens every slot's best match, with a warning for each family that is not installed
     /// (fontconfig then substitutes another).
-    public static func open(patterns: [String], on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
+    /// Sizes in points become pixels at `dpi` (the desktop's, 96 by default).
+    public static func open(patterns: [String], dpi: Double = DesktopPreferences.referenceDPI,
+                            on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
         guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
         var slots: [FontSlot] = []
         var warnings: [String] = []
         for text in patterns {
-            let request = try FontRequest(pattern: text, on: connection)
+            let request = try FontRequest(pattern: text, dpi: dpi, on: connection)
             guard let primary = request.openBestMatch() else { throw FontPatternError(pattern: text) }
             if let warning = request.missingFamilyWarning(opened: primary) { warnings.append(warning) }
             slots.append(FontSlot(request: request, primary: primary, on: connection))

@@ -17,7 +17,7 @@ public final class Ticker {
     public let window: TickerWindow
     public internal(set) var style: TickerStyle
     private var font: FontSet
-    private var advances: AdvanceCache
+    var advances: AdvanceCache
     var painter: TilePainter
     let buffers: BackBufferPool
     var pacer: FramePacer
@@ -49,6 +49,15 @@ public final class Ticker {
     let restTimer: FrameTimer
     /// An urgent message from `ctl say`, shown once at the next place it can enter.
     var urgent: UrgentMessage?
+    /// Reduced motion: one message at a time, standing still (nil: the text scrolls).
+    var pager: MessagePager?
+    /// Wakes the loop when the page on show has had its reading time.
+    let pageTimer: FrameTimer
+    /// While scrolling under reduced motion, the message the scroll began with (the page that
+    /// was on show), so the text goes on from where the reader was.
+    var scrollStartMessage = 0
+    /// The text of an urgent message shown as a page.
+    var urgentPage: String?
     /// Strip position of the window's left edge in the last composed frame.
     public internal(set) var shownPosition = 0
     var mapped = false
@@ -94,10 +103,15 @@ public final class Ticker {
         snappedPeriod = pacer.period
         currentSpeed = style.speed
         restTimer = FrameTimer()!
+        pageTimer = FrameTimer()!
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.buffers.markIdle(pixmap) }
         install(on: loop)
+        loop.watch(pageTimer.fd) { [unowned self] _ in
+            self.pageTimer.acknowledge()
+            self.pageTimeUp()
+        }
         loop.watch(restTimer.fd) { [unowned self] _ in
             self.restTimer.acknowledge()
             self.updateFrameDemand()
@@ -118,12 +132,17 @@ public final class Ticker {
     /// Messages with their links (feed items): a click on a linked message opens it.
     public func setMessages(_ messages: [Message]) {
         self.messages = messages
+        if pager != nil { notePageLengths() }
         layOut()
     }
 
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
-        var shown = messages
+        if let pages = pagesShown() {
+            pendingLayout = CycleLayoutBuilder(messages: pages, settings: style.layout, reordering: reordering, reusing: nil)
+            return
+        }
+        var shown = Self.rotated(messages, startingAt: scrollStartMessage)
         // Until it has fully entered (then `checkUrgent` lays out without it), so an update on the
         // way in keeps it.
         if let urgent {
@@ -260,6 +279,16 @@ public final class Ticker {
         style.layout = layout
         setMessages(messages)
     }
+
+    /// A new fade width (a reloaded config, a new DPI): the edges are painted anew.
+    public func setFade(_ width: Int) {
+        guard width != style.fade else { return }
+        style.fade = width
+        repaintInShownColors()
+    }
+
+    /// The desktop's DPI ÷ 96, for the ticker's own pixel amounts (the wheel's step).
+    public func setScale(_ scale: Double) { style.scale = scale }
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {

@@ -63,7 +63,9 @@ struct XMarquee: ParsableCommand {
             for setting in resolved.options.settings { print("\(setting.key) = \(setting.value)") }
             Glibc.exit(0)
         }
-        Glibc.exit(TickerApp(options: resolved.options, resolver: resolver).run())
+        var app = TickerApp(options: resolved.options, resolver: resolver,
+                            gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
+        Glibc.exit(app.run())
     }
 
     /// The command line alone: --help and --version print in full and exit 0; any other problem

@@ -93,3 +93,22 @@ final class MessagePagerTests: XCTestCase {
         XCTAssertLessThan(measured, 20, "reads only what the width reaches")
     }
 }
+
+final class VisibleTextTests: XCTestCase {
+    func testTagsAreNotText() {
+        let message = Message("CPU %{F#ff5050}93%%%{F-} and %{A:https://x.org:}a link%{A}")
+        XCTAssertEqual(message.visibleText(interpretingMarkup: true, limit: 100), "CPU 93% and a link")
+        XCTAssertEqual(message.visibleText(interpretingMarkup: false, limit: 100), message.text)
+        XCTAssertEqual(Message.data("%{F#f00}x").visibleText(interpretingMarkup: true, limit: 100), "%{F#f00}x")
+        XCTAssertEqual(message.visibleText(interpretingMarkup: true, limit: 6), "CPU 93")
+    }
+
+    func testShowingAMessageByNumber() {
+        var pager = MessagePager(at: 0)
+        pager.setMessages(lengths: [1, 2, 3])
+        pager.show(messageAt: 2)
+        XCTAssertEqual(pager.page, .message(2))
+        pager.show(messageAt: 7)
+        XCTAssertEqual(pager.page, .message(0))
+    }
+}

@@ -105,3 +105,10 @@ public struct MessagePager: Equatable, Sendable {
         if heldAfter != nil { heldAfter = 0 }
     }
 }
+
+extension MessagePager {
+    /// Shows message `index` (the one the reader was at when the text stopped scrolling).
+    public mutating func show(messageAt index: Int) {
+        self.index = lengths.indices.contains(index) ? index : 0
+    }
+}
