@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages xmarquee needs to build, run and test, when missing.
-# Usage: scripts/install-deps.sh run|test|bench
+# Usage: scripts/install-deps.sh run|test|bench|deb
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
@@ -9,17 +9,20 @@ build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxran
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: URLSession and XMLParser, linked statically
        libxdamage-dev)                    # xmarquee-bench's observer (every target builds with the tests)
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
-# translucent-background tests.
+# translucent-background tests; zsh and fish load the generated completions; dpkg-dev
+# (dpkg-shlibdeps) and lintian build and check the Debian package.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
-      fonts-font-awesome xcompmgr)
+      fonts-font-awesome xcompmgr zsh fish dpkg-dev lintian)
 bench=(tickr)
+deb=(dpkg-dev)   # dpkg-shlibdeps computes the package's dependencies
 
 wanted=("${build[@]}")
 case "${1:-run}" in
   run) ;;
   test) wanted+=("${test[@]}") ;;
   bench) wanted+=("${test[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+  deb) wanted+=("${deb[@]}") ;;
+  *) echo "usage: $0 run|test|bench|deb" >&2; exit 2 ;;
 esac
 
 missing=()

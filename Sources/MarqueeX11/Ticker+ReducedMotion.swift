@@ -132,20 +132,25 @@ extension Ticker {
         return true
     }
 
-    private var currentPageIndex: Int {
+    var currentPageIndex: Int {
         guard let pager, case .message(let index) = pager.page else { return pager?.index ?? 0 }
         return index
     }
 
     /// The number of the message at the edge the text is read from, in `messages`.
-    private func messageAtReadingEdge() -> Int? {
-        guard let timeline, !messages.isEmpty else { return nil }
+    func messageAtReadingEdge() -> Int? {
+        guard let (layout, index) = layoutMessageAtReadingEdge(), layout.messageStarts.count == messages.count else { return nil }
+        return (index + scrollStartMessage) % messages.count
+    }
+
+    /// The layout on show at the reading edge and the number of the message there in it.
+    func layoutMessageAtReadingEdge() -> (CycleLayout, Int)? {
+        guard let timeline else { return nil }
         let edge = style.direction == .left ? shownPosition : shownPosition + window.width - 1
         guard let piece = timeline.pieces(in: edge..<(edge + 1)).first else { return nil }
         let layout = piece.segment.content.layout
-        guard layout.width > 0, layout.messageStarts.count == messages.count else { return nil }
-        let index = layout.messageIndex(containing: StripGeometry.floorMod(edge - piece.segment.anchor, layout.width))
-        return (index + scrollStartMessage) % messages.count
+        guard layout.width > 0, !layout.messageStarts.isEmpty else { return nil }
+        return (layout, layout.messageIndex(containing: StripGeometry.floorMod(edge - piece.segment.anchor, layout.width)))
     }
 
     static func rotated(_ messages: [Message], startingAt start: Int) -> [Message] {

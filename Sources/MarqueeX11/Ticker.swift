@@ -74,6 +74,10 @@ public final class Ticker {
 
     /// Frames composed (for tests and the benchmark).
     public private(set) var framesDrawn: UInt64 = 0
+    /// Vblanks that passed without a new frame while the text was moving (`ctl status`).
+    public private(set) var framesMissed: UInt64 = 0
+    /// The vblank counter of the last frame while frames run; nil while they are stopped.
+    private var lastFrameCounter: UInt64?
     /// Called after each composed frame with its strip position and frame time.
     public var onFrameDrawn: ((_ position: Int, _ time: Double) -> Void)?
     public var usesPresent: Bool { pacer is PresentPacer }
@@ -320,6 +324,7 @@ public final class Ticker {
             return
         }
         if pacer.isActive { pacer.stop() }
+        lastFrameCounter = nil
         if !visible && suspendedSince == nil { suspendedSince = now }
         // Resting at a pause in the program (at the start, at a bounce's end): sleep until it ends.
         if visible, let wake = director?.restEnd(after: now) { restTimer.arm(at: wake) }
@@ -344,14 +349,18 @@ public final class Ticker {
             return
         }
         buffers.markBusy(buffer)
+        if let last = lastFrameCounter, counter > last + 1 { framesMissed += counter - last - 1 }
+        lastFrameCounter = counter
         pacer.show(buffer, width: buffers.width, height: buffers.height, counter: counter)
         onFrameDrawn?(shownPosition, time)
         if let wake = director.restEnd(after: time) {
             // Resting (a pause at the start, a bounce's end): no frames until it ends.
             pacer.stop()
+            lastFrameCounter = nil
             restTimer.arm(at: wake)
         } else if director.isStill(at: time) {
             pacer.stop()
+            lastFrameCounter = nil
         }
     }
 

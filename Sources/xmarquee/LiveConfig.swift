@@ -54,6 +54,9 @@ final class LiveConfig {
         }
     }
 
+    /// `--motion` as now in effect.
+    var motionPreference: MotionPreference { options.motion }
+
     func reload(reason: String) {
         apply(reason: reason, desktop: desktop)
     }

@@ -98,7 +98,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Height in pixels (default: fits the font); scaled by DPI/96 unless given as '32px'.", valueName: "px"))
     var height: PixelLength?
 
-    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"))
+    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"),
+            completion: .shellCommand("xrandr --listmonitors 2>/dev/null | awk 'NR > 1 { print $4 }'"))
     var monitor: String?
 
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Keep the window above other windows (a bar always is).")

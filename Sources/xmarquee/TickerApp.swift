@@ -100,7 +100,10 @@ struct TickerApp {
         }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }
-        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
+        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop) { report in
+            report.motionSetting = live.motionPreference.rawValue
+            report.sources = liveSources.health
+        }
         ticker.show()
         return withExtendedLifetime((window, control, desktop)) { loop.run() }
     }

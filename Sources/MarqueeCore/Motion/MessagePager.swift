@@ -7,7 +7,7 @@
 /// for `nextSwitch`.
 public struct MessagePager: Equatable, Sendable {
     /// Reading time = base + characters ÷ rate, at most `longestReading` — about 180 words a
-    /// minute with a moment to notice the change: 2.7 s for "Oil slips 2%" (12 characters),
+    /// minute with a moment to notice the change: 2.8 s for "Oil slips 2%" (12 characters),
     /// 8 s for a 90-character headline.
     public static let baseReading = 2.0
     public static let charactersPerSecond = 15.0
