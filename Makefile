@@ -41,7 +41,9 @@ release: deps
 run: release
 	.build/release/xmarquee $(ARGS)
 
-test: deps-test
+# The release build too: the package test (DebianPackageTests) packs the release binaries, and
+# cannot build them itself while `swift test` holds the build folder.
+test: deps-test deps-deb release
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
@@ -56,9 +58,10 @@ bench: deps-bench release
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-bench
 	.build/release/xmarquee-bench $(ARGS)
 
-# A Debian package of the release build: xmarquee_<version>_<arch>.deb in this folder.
+# A Debian package of the release build: xmarquee_<version>_<arch>.deb in DEB_DIR.
+DEB_DIR ?= $(CURDIR)
 deb: deps-deb release
-	@scripts/build-deb.sh $(CURDIR)
+	@scripts/build-deb.sh $(DEB_DIR)
 
 clean:
 	rm -rf .build

@@ -13,7 +13,11 @@ version=$("$binary" --version | awk '{ print $2 }')
 arch=$(dpkg --print-architecture)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-stage=$work/stage
+# The layout dpkg-shlibdeps expects: a source tree with debian/control, the package's files in
+# debian/<package> with its DEBIAN folder (it resolves the binaries' $ORIGIN RPATH from there).
+stage=$work/src/debian/xmarquee
+mkdir -p "$stage/DEBIAN"
+printf 'Source: xmarquee\n\nPackage: xmarquee\nArchitecture: any\n' > "$work/src/debian/control"
 
 make -s -C "$root" install DESTDIR="$stage" PREFIX=/usr BINARY="$binary" >/dev/null
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/xmarquee" "$stage/usr/bin/xmarquee-feed"
@@ -22,19 +26,17 @@ mkdir -p "$stage/usr/share/zsh/vendor-completions"
 mv "$stage/usr/share/zsh/site-functions/_xmarquee" "$stage/usr/share/zsh/vendor-completions/_xmarquee"
 rmdir "$stage/usr/share/zsh/site-functions"
 gzip -9n "$stage/usr/share/man/man1/xmarquee.1"
+# bash-completion sources the script: it is not a program, so no #! line.
+sed -i '1{/^#!/d}' "$stage/usr/share/bash-completion/completions/xmarquee"
 doc=$stage/usr/share/doc/xmarquee
 install -m 644 "$root/packaging/debian/copyright" "$doc/copyright"
 gzip -9nc "$root/packaging/debian/changelog" > "$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
 
-# dpkg-shlibdeps reads debian/control of a source tree: give it a minimal one.
-mkdir -p "$work/src/debian"
-printf 'Source: xmarquee\n\nPackage: xmarquee\nArchitecture: any\n' > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O "$stage/usr/bin/xmarquee" "$stage/usr/bin/xmarquee-feed" \
-          | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work/src" && dpkg-shlibdeps -O --warnings=0 "debian/xmarquee/usr/bin/xmarquee" \
+          "debian/xmarquee/usr/bin/xmarquee-feed" | sed -n 's/^shlibs:Depends=//p')
 size=$(du -sk --apparent-size "$stage/usr" | cut -f1)
 
-mkdir -p "$stage/DEBIAN"
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
     "$root/packaging/debian/control.in" > "$stage/DEBIAN/control"
 find "$stage" -type d -exec chmod 755 {} +

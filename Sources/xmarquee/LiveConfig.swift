@@ -76,7 +76,8 @@ final class LiveConfig {
             Diagnostics.error("\(failure.message); keeping the running configuration")
             return
         }
-        if reason != "desktop" { resolved.warnings.forEach(Diagnostics.warn) }
+        // A desktop change repeats only what concerns the X resources, not the config file's warnings.
+        resolved.warnings.filter { reason != "desktop" || $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
         let new = resolved.options
         let before = Dictionary(options.settings, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.settings, uniquingKeysWith: { first, _ in first })
