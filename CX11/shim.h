@@ -48,4 +48,5 @@ static inline const char *xm_fc_outline(void) { return FC_OUTLINE; }
 static inline const char *xm_fc_matrix(void) { return FC_MATRIX; }
 static inline const char *xm_fc_file(void) { return FC_FILE; }
 static inline const char *xm_fc_index(void) { return FC_INDEX; }
+static inline const char *xm_fc_dpi(void) { return FC_DPI; }
 #endif

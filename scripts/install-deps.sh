@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages xmarquee needs to build, run and test, when missing.
-# Usage: scripts/install-deps.sh run|test|bench
+# Usage: scripts/install-deps.sh run|test|bench|deb
 set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
@@ -13,16 +13,21 @@ build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxran
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
 # shaping tests compare with; fonts-noto-core: Devanagari, Thai, Hebrew and Arabic fonts for them.
+# zsh and fish load the generated completions; dpkg-dev (dpkg-shlibdeps) and lintian build and
+# check the Debian package.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
-      fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core)
+      fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
+      zsh fish dpkg-dev lintian)
 bench=(tickr)
+deb=(dpkg-dev)   # dpkg-shlibdeps computes the package's dependencies
 
 wanted=("${build[@]}")
 case "${1:-run}" in
   run) ;;
   test) wanted+=("${test[@]}") ;;
   bench) wanted+=("${test[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 run|test|bench" >&2; exit 2 ;;
+  deb) wanted+=("${deb[@]}") ;;
+  *) echo "usage: $0 run|test|bench|deb" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -15,6 +15,8 @@ public final class ControlServer {
     private var clients: [Int32: [UInt8]] = [:]
     /// Handles a parsed request; returns nil for success or an error text.
     public var onRequest: (ControlRequest) -> String? = { _ in nil }
+    /// The reply to `status`: one line of JSON describing the ticker.
+    public var onStatus: () -> String = { "{}" }
 
     /// Listens at `path`. A socket left by an instance that died is replaced; one that answers
     /// belongs to a running instance and is left alone (that is an error).
@@ -80,6 +82,7 @@ public final class ControlServer {
     private func answer(_ client: Int32, line: [UInt8]) {
         do {
             let request = try ControlRequest(parsing: TextSanitizer.decode(line))
+            if request == .status { return reply(client, onStatus()) }
             if let problem = onRequest(request) { reply(client, "error: \(problem)") } else { reply(client, "ok") }
         } catch {
             reply(client, "error: \(error.description)")

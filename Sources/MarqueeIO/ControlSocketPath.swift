@@ -18,12 +18,7 @@ public enum ControlSocketPath {
     /// The socket path for `name`, creating the private directory when `create` is set.
     public static func path(for name: String, create: Bool) throws(Problem) -> String {
         guard isValidName(name) else { throw Problem(description: "invalid --name \"\(name)\": use letters, digits, - and _") }
-        let base: String
-        if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 {
-            base = String(cString: runtime) + "/xmarquee"
-        } else {
-            base = "/tmp/xmarquee-\(getuid())"
-        }
+        let base = directory
         if create {
             if mkdir(base, 0o700) != 0 && errno != EEXIST {
                 throw Problem(description: "cannot create \"\(base)\": \(String(cString: strerror(errno)))")
@@ -37,6 +32,27 @@ public enum ControlSocketPath {
         let path = base + "/" + name + ".sock"
         guard path.utf8.count < 100 else { throw Problem(description: "socket path too long: \(path)") }
         return path
+    }
+
+    /// The private directory every instance's socket is in.
+    public static var directory: String {
+        if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 {
+            return String(cString: runtime) + "/xmarquee"
+        }
+        return "/tmp/xmarquee-\(getuid())"
+    }
+
+    /// The names of the sockets in the directory, sorted (instances that may be running; one
+    /// that died leaves its socket until the next instance of that name replaces it).
+    public static func socketNames() -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".sock"), isValidName(String(name.dropLast(5))) { names.append(String(name.dropLast(5))) }
+        }
+        return names.sorted()
     }
 
     /// Fills a sockaddr_un for `path` and calls `body` with it.

@@ -20,15 +20,7 @@ final class CompositorWatch {
         self.connection = connection
         let display = connection.display
         selection = connection.atom("_NET_WM_CM_S\(connection.screen)")
-        var eventBase: Int32 = 0, errorBase: Int32 = 0
-        if XFixesQueryExtension(display, &eventBase, &errorBase) != 0 {
-            let mask = XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
-                | XFixesSelectionClientCloseNotifyMask
-            XFixesSelectSelectionInput(display, connection.root, selection, UInt(mask))
-            selectionNotify = eventBase + XFixesSelectionNotify
-        } else {
-            selectionNotify = nil
-        }
+        selectionNotify = connection.watchSelectionOwner(selection)
         // Asked after selecting the events: a compositor starting in between is still reported.
         isRunning = XGetSelectionOwner(display, selection) != Window(None)
     }

@@ -4,8 +4,10 @@ import MarqueeIO
 
 /// Pointer and keyboard: drag with inertia, wheel, hover, clicks, keys.
 extension Ticker {
-    /// Strip pixels one wheel notch or arrow key moves the text.
+    /// Strip pixels one wheel notch or arrow key moves the text, at 96 dpi.
     static let scrubStep = 48.0
+    /// The same in device pixels: it grows with the desktop's DPI like the text.
+    var scrubStep: Double { (Self.scrubStep * style.scale).rounded() }
 
     /// The events the window listens to. Motion is asked for only while button 1 is held, and
     /// crossings only with `--pause-on-hover`, so an idle pointer never wakes the ticker.
@@ -44,16 +46,17 @@ extension Ticker {
                 if let link = link(atWindowX: Int(event.xbutton.x)), let openLink {
                     openLink(link)
                 } else if style.motion.clickToPause {
-                    director?.togglePause(at: now)
+                    togglePause()
                 }
             }
         case EnterNotify where event.xcrossing.mode == NotifyNormal:
             pointerX = Int(event.xcrossing.x)
-            if style.motion.pauseOnHover { director?.pause(.hover, at: now) }
+            // Under reduced motion, hovering is how a reader scrolls a long message.
+            if reducesMotion { startScrolling(.hover) } else if style.motion.pauseOnHover { director?.pause(.hover, at: now) }
             updateCursor()
         case LeaveNotify where event.xcrossing.mode == NotifyNormal && event.xcrossing.detail != NotifyInferior:
             pointerX = nil
-            if style.motion.pauseOnHover { director?.resume(.hover, at: now) }
+            if reducesMotion { stopScrolling(.hover) } else if style.motion.pauseOnHover { director?.resume(.hover, at: now) }
             updateCursor()
         case KeyPress:
             key(XLookupKeysym(&event.xkey, 0))
@@ -69,7 +72,7 @@ extension Ticker {
             nudgeSpeed(by: forward ? -1 : 1)
         } else {
             let sign = (forward ? 1.0 : -1.0) * (style.direction == .left ? 1 : -1)
-            director?.scrub(by: sign * Self.scrubStep, at: MonotonicClock.now())
+            director?.scrub(by: sign * scrubStep, at: MonotonicClock.now())
         }
     }
 
@@ -79,11 +82,11 @@ extension Ticker {
         let now = MonotonicClock.now()
         switch Int32(truncatingIfNeeded: symbol) {
         case XK_space:
-            director?.togglePause(at: now)
+            togglePause()
         case XK_Left:
-            director?.scrub(by: Self.scrubStep, at: now)
+            director?.scrub(by: scrubStep, at: now)
         case XK_Right:
-            director?.scrub(by: -Self.scrubStep, at: now)
+            director?.scrub(by: -scrubStep, at: now)
         case XK_plus, XK_equal, XK_KP_Add:
             nudgeSpeed(by: 1)
         case XK_minus, XK_KP_Subtract:

@@ -17,9 +17,17 @@ extension Ticker {
 
     func motionPlan(for layout: CycleLayout, anchor: Int, at time: Double) -> MotionPlan {
         let position = director?.position(at: time) ?? Double(shownPosition)
-        return MotionPlan.make(style.motion, velocity: programVelocity(cycle: layout.width), cycle: layout.width,
-                               textWidth: max(0, layout.width - layout.separatorWidth), windowWidth: window.width,
-                               anchor: anchor, position: position)
+        let textWidth = max(0, layout.width - layout.separatorWidth)
+        var settings = style.motion
+        var windowWidth = window.width
+        if showsPages {
+            // A page stands, aligned like fitting text; the ellipsis made it fit, and a pixel of
+            // difference between measuring and shaping must not make it scroll.
+            settings.mode = .overflow
+            windowWidth = max(windowWidth, textWidth)
+        }
+        return MotionPlan.make(settings, velocity: programVelocity(cycle: layout.width), cycle: layout.width,
+                               textWidth: textWidth, windowWidth: windowWidth, anchor: anchor, position: position)
     }
 
     /// Starts a plan afresh (a first text, or a single copy): the text goes where the plan says.
@@ -63,10 +71,29 @@ extension Ticker {
 
     // MARK: Controls
 
-    public func pause() { changeDirector { $0.pause(.user, at: $1) } }
-    public func resume() { changeDirector { $0.resume(.user, at: $1) } }
-    public func togglePause() { changeDirector { $0.togglePause(at: $1) } }
-    public var isPaused: Bool { director?.isPaused ?? false }
+    /// Pausing works in every mode: under reduced motion it holds the page (and ends a
+    /// `ctl resume`'s scrolling), and `resume` lets the text scroll again.
+    public func pause() {
+        _ = holdPage()
+        changeDirector { $0.pause(.user, at: $1) }
+    }
+
+    public func resume() {
+        if pager != nil { startScrolling(.request) }
+        changeDirector { $0.resume(.user, at: $1) }
+    }
+
+    /// Space, a click with `--click-to-pause`, `ctl toggle`: under reduced motion a page is held
+    /// and released in place (scrolling comes back only by hovering or `ctl resume`).
+    public func togglePause() {
+        if let pager, pager.showsPages {
+            if pager.isHeld { releasePage() } else { _ = holdPage() }
+            return
+        }
+        changeDirector { $0.togglePause(at: $1) }
+    }
+
+    public var isPaused: Bool { pager.map { $0.showsPages && $0.isHeld } ?? false || (director?.isPaused ?? false) }
 
     /// A new speed, eased in (keys, Ctrl+wheel, `ctl speed`). From or to a standing text, and
     /// with `--duration`, the program itself changes.
@@ -124,6 +151,7 @@ extension Ticker {
 
     /// Shows `text` once, at the next place it can enter without a jump (`ctl say`).
     public func announce(_ text: String) {
+        if announceAsPage(text) { return }
         urgent = UrgentMessage(text: text)
         layOut()
     }

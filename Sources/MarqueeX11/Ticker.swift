@@ -17,8 +17,8 @@ public final class Ticker {
     public let window: TickerWindow
     public internal(set) var style: TickerStyle
     private var font: FontSet
-    /// Every piece shaped with `font`, for layouts and tiles alike.
-    private var shapes: ShapeCache
+    /// Every piece shaped with `font`, for layouts, tiles and page ellipses alike.
+    var shapes: ShapeCache
     var painter: TilePainter
     let buffers: BackBufferPool
     var pacer: FramePacer
@@ -31,6 +31,8 @@ public final class Ticker {
     private var pendingFont: (font: FontSet, shapes: ShapeCache)?
     /// The messages on show, source by source (with their links and whether their tags are read).
     var groups: [MessageGroup] = []
+    /// Every message on show, in order (pages and the status count them one by one).
+    var messages: [Message] { groups.flatMap(\.messages) }
     /// Finds right-to-left runs and their order on screen (nil: every line left to right).
     public var reordering: LineReordering? = BidiReordering()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
@@ -50,6 +52,15 @@ public final class Ticker {
     let restTimer: FrameTimer
     /// An urgent message from `ctl say`, shown once at the next place it can enter.
     var urgent: UrgentMessage?
+    /// Reduced motion: one message at a time, standing still (nil: the text scrolls).
+    var pager: MessagePager?
+    /// Wakes the loop when the page on show has had its reading time.
+    let pageTimer: FrameTimer
+    /// While scrolling under reduced motion, the message the scroll began with (the page that
+    /// was on show), so the text goes on from where the reader was.
+    var scrollStartMessage = 0
+    /// The text of an urgent message shown as a page.
+    var urgentPage: String?
     /// Strip position of the window's left edge in the last composed frame.
     public internal(set) var shownPosition = 0
     var mapped = false
@@ -66,6 +77,10 @@ public final class Ticker {
 
     /// Frames composed (for tests and the benchmark).
     public private(set) var framesDrawn: UInt64 = 0
+    /// Vblanks that passed without a new frame while the text was moving (`ctl status`).
+    public private(set) var framesMissed: UInt64 = 0
+    /// The vblank counter of the last frame while frames run; nil while they are stopped.
+    private var lastFrameCounter: UInt64?
     /// Called after each composed frame with its strip position and frame time.
     public var onFrameDrawn: ((_ position: Int, _ time: Double) -> Void)?
     public var usesPresent: Bool { pacer is PresentPacer }
@@ -95,10 +110,15 @@ public final class Ticker {
         snappedPeriod = pacer.period
         currentSpeed = style.speed
         restTimer = FrameTimer()!
+        pageTimer = FrameTimer()!
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.buffers.markIdle(pixmap) }
         install(on: loop)
+        loop.watch(pageTimer.fd) { [unowned self] _ in
+            self.pageTimer.acknowledge()
+            self.pageTimeUp()
+        }
         loop.watch(restTimer.fd) { [unowned self] _ in
             self.restTimer.acknowledge()
             self.updateFrameDemand()
@@ -124,12 +144,19 @@ public final class Ticker {
     /// Every source's messages: a source whose array is the one it had is not laid out again.
     public func setMessages(_ groups: [MessageGroup]) {
         self.groups = groups
+        if pager != nil { notePageLengths() }
         layOut()
     }
 
     /// Lays out the messages (with an urgent one, while it waits to be shown).
     func layOut() {
-        var shown = groups
+        if let pages = pagesShown() {
+            pendingLayout = CycleLayoutBuilder(messages: pages, settings: style.layout, reordering: reordering, reusing: nil)
+            return
+        }
+        // Scrolling on from a page starts at that page's message: then the list is one rotated group.
+        var shown = scrollStartMessage == 0 ? groups
+            : [MessageGroup(source: "\u{1}rotated", messages: Self.rotated(messages, startingAt: scrollStartMessage))]
         // Until it has fully entered (then `checkUrgent` lays out without it), so an update on the
         // way in keeps it.
         if let urgent {
@@ -267,6 +294,16 @@ public final class Ticker {
         setMessages(groups)
     }
 
+    /// A new fade width (a reloaded config, a new DPI): the edges are painted anew.
+    public func setFade(_ width: Int) {
+        guard width != style.fade else { return }
+        style.fade = width
+        repaintInShownColors()
+    }
+
+    /// The desktop's DPI ÷ 96, for the ticker's own pixel amounts (the wheel's step).
+    public func setScale(_ scale: Double) { style.scale = scale }
+
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {
         pendingFont = (newFont, ShapeCache(shaper: newFont))
@@ -297,6 +334,7 @@ public final class Ticker {
             return
         }
         if pacer.isActive { pacer.stop() }
+        lastFrameCounter = nil
         if !visible && suspendedSince == nil { suspendedSince = now }
         // Resting at a pause in the program (at the start, at a bounce's end): sleep until it ends.
         if visible, let wake = director?.restEnd(after: now) { restTimer.arm(at: wake) }
@@ -321,14 +359,18 @@ public final class Ticker {
             return
         }
         buffers.markBusy(buffer)
+        if let last = lastFrameCounter, counter > last + 1 { framesMissed += counter - last - 1 }
+        lastFrameCounter = counter
         pacer.show(buffer, width: buffers.width, height: buffers.height, counter: counter)
         onFrameDrawn?(shownPosition, time)
         if let wake = director.restEnd(after: time) {
             // Resting (a pause at the start, a bounce's end): no frames until it ends.
             pacer.stop()
+            lastFrameCounter = nil
             restTimer.arm(at: wake)
         } else if director.isStill(at: time) {
             pacer.stop()
+            lastFrameCounter = nil
         }
     }
 

@@ -15,6 +15,8 @@ public struct TickerStyle: Sendable {
     public var motion: MotionSettings
     /// Width in pixels over which the text fades out at both edges (0: no fade).
     public var fade: Int
+    /// The desktop's DPI ÷ 96: what the ticker's own pixel amounts (the wheel's step) grow by.
+    public var scale: Double = 1
 
     public init(foreground: RGBAColor, background: RGBAColor, speed: Double, direction: ScrollDirection,
                 layout: LayoutSettings, capsule: CapsuleStyle? = nil, motion: MotionSettings = MotionSettings(), fade: Int = 0) {

@@ -102,6 +102,12 @@ public final class TickerWindow {
 
     public func map() { XMapWindow(connection.display, id) }
 
+    /// Asks for a new height (a new DPI); the ticker follows when the ConfigureNotify comes.
+    public func resize(height newHeight: Int) {
+        guard newHeight != height else { return }
+        XResizeWindow(connection.display, id, UInt32(width), UInt32(max(1, newHeight)))
+    }
+
     /// Records a size reported by ConfigureNotify; true when it changed.
     func noteSize(width newWidth: Int, height newHeight: Int) -> Bool {
         guard newWidth != width || newHeight != height else { return false }

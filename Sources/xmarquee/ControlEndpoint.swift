@@ -9,7 +9,9 @@ enum ControlEndpoint {
     /// not a reason to stop: the ticker runs without remote control.
     /// Without an explicit --name, a second instance (a top and a bottom bar) quietly takes
     /// "xmarquee-PID" when "default" is taken; `xmarquee ctl` reaches the first one.
-    static func listen(name: String, ticker: Ticker, loop: EventLoop) -> ControlServer? {
+    /// - Parameter describe: adds what the app knows (settings, sources) to `ctl status`.
+    static func listen(name: String, ticker: Ticker, loop: EventLoop,
+                       describe: @escaping (inout StatusReport) -> Void) -> ControlServer? {
         let server: ControlServer
         do {
             let path = try ControlSocketPath.path(for: name, create: true)
@@ -30,8 +32,19 @@ enum ControlEndpoint {
             case .speed(let speed): ticker.changeSpeed(to: speed)
             case .say(let text): ticker.announce(text)
             case .next: ticker.skipToNextMessage()
+            case .status: break
             }
             return nil
+        }
+        let shownName = String(server.path.split(separator: "/").last?.dropLast(".sock".count) ?? "")
+        server.onStatus = {
+            var report = StatusReport()
+            report.name = shownName
+            report.pid = getpid()
+            report.version = XMarquee.version
+            ticker.describe(into: &report)
+            describe(&report)
+            return report.json
         }
         return server
     }

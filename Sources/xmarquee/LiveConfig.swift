@@ -3,34 +3,36 @@ import MarqueeCore
 import MarqueeIO
 import MarqueeX11
 
-/// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and applies what
-/// changed without restarting the motion. An invalid edit keeps the running configuration.
+/// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and follows the
+/// desktop (XSETTINGS, X resources), applying what changed without restarting the motion. An
+/// invalid edit keeps the running configuration.
 ///
 /// Applied live: colours, fonts, speed, direction, separator, item boxes and padding, markup,
-/// messages (`text`); for a window
-/// `above` and `sticky`, for a bar `height` and `monitor` (a bar without a height follows the
-/// font's). Everything else (window or bar, geometry, inputs, display) is fixed when the window
-/// is made: a change there is reported as needing a restart.
+/// fade, motion, messages (`text`); for a window `above` and `sticky`, for a bar `height` and
+/// `monitor` (a bar without a height follows the font's). A new DPI lays everything out again at
+/// the new size and resizes the window or bar. Everything else (window or bar, geometry, inputs,
+/// display) is fixed when the window is made: a change there is reported as needing a restart.
 final class LiveConfig {
     static let liveKeys: Set<String> = ["fg", "bg", "font", "font-features", "speed", "direction", "separator", "text", "markup",
-                                        "item-bg", "item-padding", "item-radius"]
+                                        "item-bg", "item-padding", "item-radius", "fade", "motion"]
     /// Keys that need the X server to resolve (colour names, fonts).
     static let lookKeys: Set<String> = ["fg", "bg", "font", "font-features", "item-bg", "item-radius", "item-padding", "separator", "markup"]
-    static let windowKeys: Set<String> = ["above", "sticky"]
+    static let windowKeys: Set<String> = ["above", "sticky", "height"]
     static let barKeys: Set<String> = ["height", "monitor"]
 
     private var options: Options
-    private let resolver: OptionsResolver
+    private var resolver: OptionsResolver
     private let connection: XConnection
     private let ticker: Ticker
     private let window: TickerWindow
     private let bar: DockBar?
     private let board: SharedMessageBoard
     private var fontHeight: Int
+    private var desktop: DesktopPreferences
     private var watch: FileChangeWatch?
 
     init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
-         bar: DockBar?, fontHeight: Int, board: SharedMessageBoard) {
+         bar: DockBar?, fontHeight: Int, board: SharedMessageBoard, desktop: DesktopPreferences) {
         self.options = options
         self.resolver = resolver
         self.connection = connection
@@ -39,6 +41,7 @@ final class LiveConfig {
         self.bar = bar
         self.fontHeight = fontHeight
         self.board = board
+        self.desktop = desktop
     }
 
     /// Reloads whenever the config file is saved, created or replaced. Its folder must exist;
@@ -51,7 +54,21 @@ final class LiveConfig {
         }
     }
 
+    /// `--motion` as now in effect.
+    var motionPreference: MotionPreference { options.motion }
+
     func reload(reason: String) {
+        apply(reason: reason, desktop: desktop)
+    }
+
+    /// The settings manager or the X resources changed: the DPI, the animation setting, or
+    /// options set as resources.
+    func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
+        resolver.resources = resources
+        apply(reason: "desktop", desktop: preferences)
+    }
+
+    private func apply(reason: String, desktop newDesktop: DesktopPreferences) {
         let resolved: OptionsResolver.Resolved
         switch resolver.resolve() {
         case .success(let result): resolved = result
@@ -59,20 +76,23 @@ final class LiveConfig {
             Diagnostics.error("\(failure.message); keeping the running configuration")
             return
         }
-        resolved.warnings.forEach(Diagnostics.warn)
+        // A desktop change repeats only what concerns the X resources, not the config file's warnings.
+        resolved.warnings.filter { reason != "desktop" || $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
         let new = resolved.options
         let before = Dictionary(options.settings, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.settings, uniquingKeysWith: { first, _ in first })
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        guard !changed.isEmpty else {
+        let rescaled = newDesktop.dpi != desktop.dpi
+        let motionChanged = newDesktop.animationsEnabled != desktop.animationsEnabled
+        guard !changed.isEmpty || rescaled || motionChanged else {
             // Asked for explicitly: say it was done. A save that changed nothing stays quiet.
             if reason == "SIGHUP" { Diagnostics.note("config reloaded (SIGHUP): nothing changed") }
             return
         }
 
         let needsRestart = changed.subtracting(Self.liveKeys.union(bar == nil ? Self.windowKeys : Self.barKeys))
-        if !changed.isDisjoint(with: Self.lookKeys) {
-            switch TickerApp.resolveLook(new, on: connection) {
+        if !changed.isDisjoint(with: Self.lookKeys) || rescaled {
+            switch TickerApp.resolveLook(new, desktop: newDesktop, on: connection) {
             case .failure(let problem):
                 Diagnostics.error("\(problem.message); keeping the running configuration")
                 return
@@ -83,26 +103,39 @@ final class LiveConfig {
                     // A window's visual is fixed when it is made.
                     Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
                 }
-                if changed.contains("font") || changed.contains("font-features") {
+                if changed.contains("font") || changed.contains("font-features") || rescaled {
                     ticker.setFont(font)
                     fontHeight = font.height
                 }
             }
         }
-        ticker.setSpeed(new.speed, direction: new.direction)
+        let scale = newDesktop.scale
+        ticker.setScale(scale)
+        ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
+        ticker.setFade(new.fade.wholePixels(scale: scale))
+        ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
         if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.sourceGroups) }
+        let height = TickerApp.height(new, fontHeight: fontHeight, scale: scale)
         if let bar {
-            bar.update(height: new.height ?? TickerApp.defaultHeight(fontHeight: fontHeight), choice: new.monitorChoice)
+            bar.update(height: height, choice: new.monitorChoice)
         } else {
             if changed.contains("above") { window.requestState(.above, enabled: new.above) }
             if changed.contains("sticky") { window.requestState(.sticky, enabled: new.sticky) }
+            window.resize(height: height)
         }
         connection.flush()
         if !needsRestart.isEmpty {
             Diagnostics.warn("config: \(needsRestart.sorted().joined(separator: ", ")) changed; restart xmarquee to apply")
         }
         let applied = changed.subtracting(needsRestart)
-        if !applied.isEmpty { Diagnostics.note("config reloaded (\(reason)): \(applied.sorted().joined(separator: ", "))") }
+        if reason == "desktop" {
+            let motion = new.motion.reducesMotion(newDesktop) ? "reduced motion" : "scrolling"
+            Diagnostics.note("desktop settings: \(Int(newDesktop.dpi.rounded())) dpi, \(motion)"
+                             + (applied.isEmpty ? "" : "; from X resources: \(applied.sorted().joined(separator: ", "))"))
+        } else if !applied.isEmpty {
+            Diagnostics.note("config reloaded (\(reason)): \(applied.sorted().joined(separator: ", "))")
+        }
         options = new
+        desktop = newDesktop
     }
 }

@@ -9,6 +9,8 @@ final class LiveSources {
     private let options: SourceOptions
     private let feedURLs: [String]
     private var running: [AnyObject] = []
+    /// How each source fares, in the order they are shown (`ctl status`).
+    private(set) var health: [StatusReport.Source] = []
 
     /// Reads the OPML lists now: one that cannot be read ends the program (status 5), like --file.
     init(options: SourceOptions) {
@@ -29,20 +31,28 @@ final class LiveSources {
     private func commandName(_ index: Int) -> String { "exec \(index): \(options.commands[index])" }
 
     func declare(on board: inout MessageBoard) {
-        if options.clock != nil { board.declare(clockName) }
-        if !options.schedules.isEmpty { board.declare(scheduleName) }
-        for index in feedURLs.indices { board.declare(feedName(index)) }
-        for index in options.commands.indices { board.declare(commandName(index)) }
+        var names: [String] = []
+        if options.clock != nil { names.append(clockName) }
+        if !options.schedules.isEmpty { names.append(scheduleName) }
+        names += feedURLs.indices.map(feedName) + options.commands.indices.map(commandName)
+        for name in names { board.declare(name) }
+        health = names.map { StatusReport.Source(name: $0) }
     }
 
     func start(loop: EventLoop, update: @escaping (_ source: String, _ messages: [Message]) -> Void) {
         if let format = options.clock, let clock = ClockSource(format: format) {
-            clock.onChange = { [clockName] text in update(clockName, [Message(text, tabularDigits: true)]) }
+            clock.onChange = { [unowned self, clockName] text in
+                self.record(clockName, failure: nil)
+                update(clockName, [Message(text, tabularDigits: true)])
+            }
             clock.start(on: loop)
             running.append(clock)
         }
         if !options.schedules.isEmpty, let schedule = ScheduleSource(entries: options.scheduledMessages) {
-            schedule.onChange = { [scheduleName] texts in update(scheduleName, texts.map { Message($0) }) }
+            schedule.onChange = { [unowned self, scheduleName] texts in
+                self.record(scheduleName, failure: nil)
+                update(scheduleName, texts.map { Message($0) })
+            }
             schedule.start(on: loop)
             running.append(schedule)
         }
@@ -56,6 +66,7 @@ final class LiveSources {
                 guard let feed = FeedSource(url: url, fetcher: fetcher, settings: settings, loop: loop) else { continue }
                 let name = feedName(index)
                 feed.onChange = { items in update(name, items) }
+                feed.onOutcome = { [unowned self] failure in self.record(name, failure: failure) }
                 feed.start()
                 running.append(feed)
             }
@@ -64,8 +75,22 @@ final class LiveSources {
             guard let command = CommandSource(name: options.commands[index], arguments: words, interval: options.interval, loop: loop) else { continue }
             let name = commandName(index)
             command.onChange = { lines in update(name, lines.map { Message($0) }) }
+            command.onOutcome = { [unowned self] failure in self.record(name, failure: failure) }
             command.start()
             running.append(command)
+        }
+    }
+
+    private func record(_ name: String, failure: String?) {
+        guard let index = health.firstIndex(where: { $0.name == name }) else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        if let failure {
+            health[index].lastError = failure
+            health[index].lastErrorTime = seconds
+        } else {
+            health[index].lastSuccess = seconds
         }
     }
 

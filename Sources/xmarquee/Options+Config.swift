@@ -52,26 +52,31 @@ extension Options {
             }
             return "\"\(escaped)\""
         }
+        // A number, as the option was always written; a string where it carries the `px` unit.
+        func length(_ value: PixelLength, decimal: Bool = false) -> String {
+            if value.isExact { return quoted(value.description) }
+            return decimal || value.value != value.value.rounded() ? String(value.value) : value.description
+        }
         var list: [(String, String)] = [
             ("text", "[" + text.map(quoted).joined(separator: ", ") + "]"),
             ("font", font.count == 1 ? quoted(font[0]) : "[" + font.map(quoted).joined(separator: ", ") + "]"),
             ("markup", String(markup)), ("fg", quoted(fg)), ("bg", quoted(bg)),
-            ("speed", String(speed)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
+            ("speed", length(speed, decimal: true)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
             ("stdin", String(stdin)), ("keep", String(keep)),
             ("above", String(above)), ("sticky", String(sticky)),
             ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)),
             ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)),
-            ("click-to-pause", String(clickToPause)), ("fade", String(fade)), ("name", quoted(name)),
+            ("click-to-pause", String(clickToPause)), ("fade", length(fade)), ("motion", quoted(motion.rawValue)), ("name", quoted(name)),
         ]
         if !fontFeatures.isEmpty { list.append(("font-features", quoted(fontFeatures))) }
         if let duration { list.append(("duration", String(duration))) }
         if let itemBg { list.append(("item-bg", quoted(itemBg))) }
-        if let itemPadding { list.append(("item-padding", String(itemPadding))) }
-        if let itemRadius { list.append(("item-radius", String(itemRadius))) }
+        if let itemPadding { list.append(("item-padding", length(itemPadding))) }
+        if let itemRadius { list.append(("item-radius", length(itemRadius))) }
         if let file { list.append(("file", quoted(file))) }
         if let geometry { list.append(("geometry", quoted(geometry))) }
         if let bar { list.append(("bar", quoted(bar.rawValue))) }
-        if let height { list.append(("height", String(height))) }
+        if let height { list.append(("height", length(height))) }
         if let monitor { list.append(("monitor", quoted(monitor))) }
         if let display { list.append(("display", quoted(display))) }
         return list.sorted { $0.0 < $1.0 }

@@ -8,6 +8,10 @@ extension BarEdge: ExpressibleByArgument {}
 extension MotionSettings.Mode: ExpressibleByArgument {}
 extension MotionSettings.Alignment: ExpressibleByArgument {}
 extension MotionSettings.Start: ExpressibleByArgument {}
+extension MotionPreference: ExpressibleByArgument {}
+extension PixelLength: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
 
 /// The command line: the single documented source of every option. The config file has a key
 /// for each of these, named like the long option (see `Options.catalog`).
@@ -37,8 +41,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.", valueName: "color"))
     var bg: String = "#202020"
 
-    @Option(help: ArgumentHelp("Scrolling speed in pixels per second; 0 stands the text still.", valueName: "px"))
-    var speed: Double = 120
+    @Option(help: ArgumentHelp("Scrolling speed in pixels per second at 96 dpi (grows with the desktop's DPI; '120px' is exact); 0 stands the text still.", valueName: "px"))
+    var speed = PixelLength(120)
 
     @Option(help: ArgumentHelp("Which way the text moves: left or right.", valueName: "left|right"))
     var direction: ScrollDirection = .left
@@ -53,11 +57,11 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("A rounded box of this colour behind each message (same forms as --fg).", valueName: "color"))
     var itemBg: String?
 
-    @Option(help: ArgumentHelp("Pixels before and after each message's text (default: 8 with --item-bg, else 0).", valueName: "px"))
-    var itemPadding: Int?
+    @Option(help: ArgumentHelp("Pixels before and after each message's text (default: 8 with --item-bg, else 0); scaled by DPI/96 unless given as '8px'.", valueName: "px"))
+    var itemPadding: PixelLength?
 
-    @Option(help: ArgumentHelp("Corner radius of --item-bg boxes (default: fully round ends).", valueName: "px"))
-    var itemRadius: Int?
+    @Option(help: ArgumentHelp("Corner radius of --item-bg boxes (default: fully round ends); scaled by DPI/96 unless given as '6px'.", valueName: "px"))
+    var itemRadius: PixelLength?
 
     @Option(help: ArgumentHelp("continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back.", valueName: "continuous|overflow|bounce"))
     var mode: MotionSettings.Mode = .continuous
@@ -80,8 +84,11 @@ struct Options: ParsableArguments {
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "A click pauses and resumes (the space key always does when the window has the focus).")
     var clickToPause = false
 
-    @Option(help: ArgumentHelp("Fade the text out over this many pixels at both edges.", valueName: "px"))
-    var fade: Int = 0
+    @Option(help: ArgumentHelp("Fade the text out over this many pixels at both edges; scaled by DPI/96 unless given as '20px'.", valueName: "px"))
+    var fade = PixelLength(0)
+
+    @Option(help: ArgumentHelp("auto: follow the desktop's animation setting (XSETTINGS Gtk/EnableAnimations); always: scroll; reduced: one message at a time, standing still.", valueName: "auto|always|reduced"))
+    var motion: MotionPreference = .auto
 
     @Option(help: ArgumentHelp("This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name"))
     var name: String = "default"
@@ -92,10 +99,11 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Dock as a bar on the top or bottom edge of a monitor: full width, always on top, on all desktops, its height reserved so maximized windows stop at it.", valueName: "top|bottom"))
     var bar: BarEdge?
 
-    @Option(help: ArgumentHelp("Height in pixels (default: fits the font).", valueName: "px"))
-    var height: Int?
+    @Option(help: ArgumentHelp("Height in pixels (default: fits the font); scaled by DPI/96 unless given as '32px'.", valueName: "px"))
+    var height: PixelLength?
 
-    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"))
+    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"),
+            completion: .shellCommand("xrandr --listmonitors 2>/dev/null | awk 'NR > 1 { print $4 }'"))
     var monitor: String?
 
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Keep the window above other windows (a bar always is).")
@@ -115,9 +123,10 @@ struct Options: ParsableArguments {
         text.filter { $0 != "-" }.map(TextSanitizer.singleLine).filter { !$0.isEmpty }
     }
 
-    /// Separator, padding and markup as the layout takes them.
-    var layoutSettings: LayoutSettings {
-        LayoutSettings(separator: separator, padding: itemPadding ?? (itemBg == nil ? 0 : 8), interpretsMarkup: markup)
+    /// Separator, padding and markup as the layout takes them, at the desktop's `scale`.
+    func layoutSettings(scale: Double) -> LayoutSettings {
+        let padding = itemPadding ?? PixelLength(itemBg == nil ? 0 : 8)
+        return LayoutSettings(separator: separator, padding: padding.wholePixels(scale: scale), interpretsMarkup: markup)
     }
 
     var parsedGeometry: WindowGeometry? { geometry.flatMap(WindowGeometry.init(parsing:)) }
@@ -135,11 +144,8 @@ struct Options: ParsableArguments {
     }
 
     mutating func validate() throws {
-        guard speed.isFinite && speed >= 0 else {
-            throw ValidationError("invalid --speed \"\(speed)\": expected pixels per second, 0 or more")
-        }
-        guard speed <= 100_000 else { throw ValidationError("invalid --speed \"\(speed)\": at most 100000") }
-        if let height, !(1...32767).contains(height) {
+        guard speed.value <= 100_000 else { throw ValidationError("invalid --speed \"\(speed)\": at most 100000") }
+        if let height, !(1...32767).contains(height.value) {
             throw ValidationError("invalid --height \"\(height)\": expected 1 to 32767 pixels")
         }
         if monitor == "" { throw ValidationError("invalid --monitor \"\": expected a number or a monitor name") }
@@ -155,10 +161,10 @@ struct Options: ParsableArguments {
         do { _ = try FontFeatures(parsing: fontFeatures) } catch {
             throw ValidationError("invalid --font-features \"\(fontFeatures)\": \(error.description)")
         }
-        if let itemPadding, !(0...1000).contains(itemPadding) {
+        if let itemPadding, !(0...1000).contains(itemPadding.value) {
             throw ValidationError("invalid --item-padding \"\(itemPadding)\": expected 0 to 1000 pixels")
         }
-        if let itemRadius, !(0...1000).contains(itemRadius) {
+        if let itemRadius, !(0...1000).contains(itemRadius.value) {
             throw ValidationError("invalid --item-radius \"\(itemRadius)\": expected 0 to 1000 pixels")
         }
         guard pauseAtStart.isFinite, (0...3600).contains(pauseAtStart) else {
@@ -167,7 +173,7 @@ struct Options: ParsableArguments {
         if let duration, !(duration.isFinite && duration >= 0.1 && duration <= 86_400) {
             throw ValidationError("invalid --duration \"\(duration)\": expected 0.1 to 86400 seconds")
         }
-        guard (0...4096).contains(fade) else { throw ValidationError("invalid --fade \"\(fade)\": expected 0 to 4096 pixels") }
+        guard (0...4096).contains(fade.value) else { throw ValidationError("invalid --fade \"\(fade)\": expected 0 to 4096 pixels") }
         guard ControlSocketPath.isValidName(name) else {
             throw ValidationError("invalid --name \"\(name)\": use letters, digits, - and _ (at most 64)")
         }

@@ -34,6 +34,8 @@ struct OptionsResolver {
     let configIsExplicit: Bool
     /// Whether the command line gives messages of its own (then the config's `text` is not used).
     let commandLineHasMessages: Bool
+    /// The X resources for this program (resource name → value), under the config file.
+    var resources: [String: String] = [:]
 
     func resolve() -> Result<Resolved, Failure> {
         let config: ConfigArguments
@@ -47,10 +49,11 @@ struct OptionsResolver {
         } catch {
             return .failure(.invalid(configMessage(for: error, config: config)))
         }
-        let arguments = config.merged(before: commandLine, commandLineHasMessages: commandLineHasMessages)
+        let fromResources = XResourceOptions.arguments(from: resources, given: config.options + commandLine)
+        let arguments = fromResources.arguments + config.merged(before: commandLine, commandLineHasMessages: commandLineHasMessages)
         do {
             let command = try XMarquee.parse(arguments)
-            return .success(Resolved(options: command.options, warnings: config.warnings))
+            return .success(Resolved(options: command.options, warnings: config.warnings + fromResources.warnings))
         } catch {
             return .failure(.invalid(Self.firstLine(of: XMarquee.message(for: error))))
         }

@@ -6,10 +6,12 @@ import MarqueeX11
 /// Wires the sources (arguments, file, standard input, signals, the config file) to a ticker
 /// window: a normal window, or a bar docked to a monitor's edge.
 struct TickerApp {
-    let options: Options
-    let resolver: OptionsResolver
+    var options: Options
+    var resolver: OptionsResolver
+    /// GTK's settings file, asked about animations where no settings manager runs.
+    let gtkSettingsPath: String?
 
-    func run() -> Int32 {
+    mutating func run() -> Int32 {
         let loop = EventLoop()
         let board = SharedMessageBoard()
         board.board.declare("arguments")
@@ -37,9 +39,20 @@ struct TickerApp {
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }
+        let desktop = DesktopWatch(connection: connection, gtkSettingsPath: gtkSettingsPath)
+        resolver.resources = Self.resources(from: desktop)
+        if !resolver.resources.isEmpty {
+            // The X resources come under the config file and the command line.
+            switch resolver.resolve() {
+            case .success(let resolved):
+                resolved.warnings.filter { $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
+                options = resolved.options
+            case .failure(let failure): Diagnostics.fail(failure.message, status: ExitStatus.usage.rawValue)
+            }
+        }
         let style: TickerStyle
         let font: FontSet
-        switch Self.resolveLook(options, on: connection) {
+        switch Self.resolveLook(options, desktop: desktop.preferences, on: connection) {
         case .success(let look): (style, font) = look
         case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
         }
@@ -48,9 +61,11 @@ struct TickerApp {
             Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque")
         }
 
-        let window = Self.makeWindow(options, fontHeight: font.height, on: connection)
+        let window = Self.makeWindow(options, fontHeight: font.height, scale: style.scale, on: connection)
         let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
+        ticker.addEventHandler { desktop.handle(&$0) }
+        ticker.setReducedMotion(options.motion.reducesMotion(desktop.preferences))
         ticker.setMessages(board.board.sourceGroups)
 
         watchedFile?.onChange = { messages in
@@ -67,8 +82,10 @@ struct TickerApp {
         }
 
         let live = LiveConfig(options: options, resolver: resolver, connection: connection, ticker: ticker,
-                              window: window.window, bar: window.bar, fontHeight: font.height, board: board)
+                              window: window.window, bar: window.bar, fontHeight: font.height, board: board,
+                              desktop: desktop.preferences)
         live.watchFile(on: loop)
+        desktop.onChange = { live.desktopChanged(desktop.preferences, resources: Self.resources(from: desktop)) }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }
@@ -83,9 +100,18 @@ struct TickerApp {
         }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }
-        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
+        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop) { report in
+            report.motionSetting = live.motionPreference.rawValue
+            report.sources = liveSources.health
+        }
         ticker.show()
-        return withExtendedLifetime((window, control)) { loop.run() }
+        return withExtendedLifetime((window, control, desktop)) { loop.run() }
+    }
+
+    /// This program's X resources, by resource name.
+    static func resources(from desktop: DesktopWatch) -> [String: String] {
+        desktop.resources(of: XResourceOptions.programName, className: XResourceOptions.className,
+                          keys: Array(XResourceOptions.names.keys))
     }
 
     /// The ticker's window and, in bar mode, the dock bar that places it.
@@ -94,15 +120,14 @@ struct TickerApp {
         let bar: DockBar?
     }
 
-    static func makeWindow(_ options: Options, fontHeight: Int, on connection: XConnection) -> AppWindow {
+    static func makeWindow(_ options: Options, fontHeight: Int, scale: Double, on connection: XConnection) -> AppWindow {
+        let height = self.height(options, fontHeight: fontHeight, scale: scale)
         if let edge = options.bar {
-            let bar = DockBar(connection: connection, edge: edge, height: options.height ?? defaultHeight(fontHeight: fontHeight),
-                              choice: options.monitorChoice, title: "xmarquee")
+            let bar = DockBar(connection: connection, edge: edge, height: height, choice: options.monitorChoice, title: "xmarquee")
             return AppWindow(window: bar.window, bar: bar)
         }
         let geometry = options.parsedGeometry ?? WindowGeometry()
         let width = geometry.width ?? min(800, connection.screenWidth)
-        let height = geometry.height ?? options.height ?? defaultHeight(fontHeight: fontHeight)
         let origin = geometry.origin(windowWidth: width, windowHeight: height,
                                      screenWidth: connection.screenWidth, screenHeight: connection.screenHeight)
         let window = TickerWindow(connection: connection, width: width, height: height, position: origin, title: "xmarquee")
@@ -120,8 +145,18 @@ struct TickerApp {
         let message: String
     }
 
-    /// Colours and font from the options; a value the X server cannot resolve is a usage error.
-    static func resolveLook(_ options: Options, on connection: XConnection) -> Result<(TickerStyle, FontSet), LookProblem> {
+    /// The window's or bar's height: a geometry's height is exact (X11's convention), `--height`
+    /// grows with the DPI unless given in `px`, and the default fits the font (which grew too).
+    static func height(_ options: Options, fontHeight: Int, scale: Double) -> Int {
+        if options.bar == nil, let height = options.parsedGeometry?.height { return height }
+        return options.height.map { max(1, min(32767, $0.wholePixels(scale: scale))) } ?? defaultHeight(fontHeight: fontHeight)
+    }
+
+    /// Colours and font from the options, pixel amounts at the desktop's DPI; a value the X
+    /// server cannot resolve is a usage error.
+    static func resolveLook(_ options: Options, desktop: DesktopPreferences,
+                            on connection: XConnection) -> Result<(TickerStyle, FontSet), LookProblem> {
+        let scale = desktop.scale
         guard let foreground = ColorSpec.resolve(options.fg, on: connection) else {
             return .failure(LookProblem(message: "invalid --fg \"\(options.fg)\": not a colour"))
         }
@@ -133,21 +168,23 @@ struct TickerApp {
             guard let color = ColorSpec.resolve(itemBg, on: connection) else {
                 return .failure(LookProblem(message: "invalid --item-bg \"\(itemBg)\": not a colour"))
             }
-            capsule = CapsuleStyle(color: color, radius: options.itemRadius)
+            capsule = CapsuleStyle(color: color, radius: options.itemRadius?.wholePixels(scale: scale))
         }
         let font: FontSet
         do {
             // Validated with the options: the features parse.
             let features = (try? FontFeatures(parsing: options.fontFeatures)) ?? .none
-            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features, on: connection)
+            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features, dpi: desktop.dpi,
+                                                      on: connection)
             warnings.forEach(Diagnostics.warn)
             font = opened
         } catch {
             return .failure(LookProblem(message: error.description))
         }
-        let style = TickerStyle(foreground: foreground, background: background, speed: options.speed,
-                                direction: options.direction, layout: options.layoutSettings, capsule: capsule,
-                                motion: options.motionSettings, fade: options.fade)
+        var style = TickerStyle(foreground: foreground, background: background, speed: options.speed.pixels(scale: scale),
+                                direction: options.direction, layout: options.layoutSettings(scale: scale), capsule: capsule,
+                                motion: options.motionSettings, fade: options.fade.wholePixels(scale: scale))
+        style.scale = scale
         return .success((style, font))
     }
 

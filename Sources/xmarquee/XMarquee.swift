@@ -10,6 +10,8 @@ extension Autostart.Switch: ExpressibleByArgument {}
 /// Every failure ends in one line on standard error and a distinct exit status (see `ExitStatus`).
 @main
 struct XMarquee: ParsableCommand {
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "xmarquee",
         abstract: "A smooth-scrolling text ticker for the X11 desktop.",
@@ -26,7 +28,9 @@ struct XMarquee: ParsableCommand {
             goes away, 5 when --file, --opml or --config cannot be read, 6 when `xmarquee ctl` \
             finds no instance or is refused.
             """,
-        version: "xmarquee 0.1.0"
+        version: "xmarquee \(version)",
+        // `ctl` is handled before parsing (main); declared here for help and shell completions.
+        subcommands: [ControlCommand.self]
     )
 
     @OptionGroup var options: Options
@@ -63,7 +67,9 @@ struct XMarquee: ParsableCommand {
             for setting in resolved.options.settings { print("\(setting.key) = \(setting.value)") }
             Glibc.exit(0)
         }
-        Glibc.exit(TickerApp(options: resolved.options, resolver: resolver).run())
+        var app = TickerApp(options: resolved.options, resolver: resolver,
+                            gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
+        Glibc.exit(app.run())
     }
 
     /// The command line alone: --help and --version print in full and exit 0; any other problem

@@ -23,6 +23,8 @@ final class InstallTests: XCTestCase {
         var expected = [
             "bin/xmarquee", "bin/xmarquee-feed", "share/applications/xmarquee.desktop", "share/doc/xmarquee/config.sample",
             "share/icons/hicolor/scalable/apps/xmarquee.svg", "share/man/man1/xmarquee.1",
+            "share/bash-completion/completions/xmarquee", "share/zsh/site-functions/_xmarquee",
+            "share/fish/vendor_completions.d/xmarquee.fish",
         ]
         expected += [16, 32, 48, 64, 128, 256].map { "share/icons/hicolor/\($0)x\($0)/apps/xmarquee.png" }
         XCTAssertEqual(folder.files, expected.map { "prefix/" + $0 }.sorted())

@@ -12,15 +12,10 @@ final class ShapingTests: XvfbTestCase {
         return try FontSet.open(patterns: [pattern], features: try FontFeatures(parsing: features), on: connection).0
     }
 
-    private func shape(_ text: String, with fonts: FontSet, rightToLeft: Bool = false) -> ShapedText {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { fonts.shape(UnsafeBufferPointer($0), as: ShapingRun(rightToLeft: rightToLeft)) }
-    }
-
     func testEverySampleIsShapedExactlyAsHbShapeShapesIt() throws {
         for sample in ShapingSample.all {
             let fonts = try openFonts(sample.pattern, features: sample.features)
-            let shaped = shape(sample.text, with: fonts, rightToLeft: sample.rightToLeft)
+            let shaped = fonts.shape(sample.text, as: ShapingRun(rightToLeft: sample.rightToLeft))
             let faces = Set(shaped.glyphs.map(\.font))
             XCTAssertEqual(faces.count, 1, "\(sample.name): one font draws it all")
             let face = try XCTUnwrap(faces.first)
@@ -43,7 +38,7 @@ final class ShapingTests: XvfbTestCase {
     func testTheLayoutPlacesTheWordsWhereTheWholeLineShapesThem() throws {
         for sample in ShapingSample.all {
             let fonts = try openFonts(sample.pattern, features: sample.features)
-            let whole = shape(sample.text, with: fonts, rightToLeft: sample.rightToLeft)
+            let whole = fonts.shape(sample.text, as: ShapingRun(rightToLeft: sample.rightToLeft))
             let layout = CycleLayoutBuilder.layout(messages: [Message(sample.text)], settings: LayoutSettings(separator: ""),
                                                    reordering: BidiReordering(), cache: ShapeCache(shaper: fonts))
             let placed = layout.pieces.flatMap { piece in piece.shape.glyphs.map { (glyph: $0.glyph, x: piece.pen + Int($0.x), y: Int($0.y)) } }
@@ -86,11 +81,8 @@ final class ShapingTests: XvfbTestCase {
         var widths = Set<Int>()
         var proportional = Set<Int>()
         for time in ["11:11:11", "00:00:00", "18:48:08"] {
-            var bytes = Array(time.utf8)
-            widths.insert(bytes.withUnsafeMutableBufferPointer {
-                fonts.shape(UnsafeBufferPointer($0), as: ShapingRun(tabularDigits: true)).advance
-            })
-            proportional.insert(shape(time, with: fonts).advance)
+            widths.insert(fonts.shape(time, as: ShapingRun(tabularDigits: true)).advance)
+            proportional.insert(fonts.shape(time).advance)
         }
         XCTAssertEqual(widths.count, 1, "tnum: every time is as wide")
         XCTAssertGreaterThan(proportional.count, 1, "with pnum, Noto Sans's digits are proportional")
@@ -114,7 +106,7 @@ final class ShapingTests: XvfbTestCase {
             XCTAssertLessThanOrEqual(longest, 200, "no piece is shaped whole when it is that long")
         }
         // A cluster no installed font has: one missing-glyph box, not one per character.
-        let unknown = shape("\u{10FFFD}\u{10FFFD}\u{301}", with: fonts)
+        let unknown = fonts.shape("\u{10FFFD}\u{10FFFD}\u{301}")
         XCTAssertEqual(unknown.glyphs.filter { $0.glyph == 0 }.count, 2, "two clusters, two boxes")
     }
 }

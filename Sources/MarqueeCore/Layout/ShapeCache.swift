@@ -54,9 +54,4 @@ public final class ShapeCache {
         entries[key] = shaped
         return shaped
     }
-
-    public func shaped(_ text: String, as run: ShapingRun = ShapingRun()) -> ShapedText {
-        var text = text
-        return text.withUTF8 { shaped($0, as: run) }
-    }
 }

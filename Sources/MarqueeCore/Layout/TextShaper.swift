@@ -9,6 +9,14 @@ public protocol TextShaper: AnyObject {
     func shape(_ utf8: UnsafeBufferPointer<UInt8>, as run: ShapingRun) -> ShapedText
 }
 
+extension TextShaper {
+    /// Shapes a whole string as one run (tests, single characters).
+    public func shape(_ text: String, as run: ShapingRun = ShapingRun()) -> ShapedText {
+        var text = text
+        return text.withUTF8 { shape($0, as: run) }
+    }
+}
+
 /// What besides the characters decides how a piece is shaped.
 public struct ShapingRun: Hashable, Sendable {
     /// Font slot: 0 is the first `--font`, 1 the second (`%{T2}`).

@@ -19,6 +19,8 @@ public final class CommandSource {
     public var onChange: ([String]) -> Void = { _ in }
     /// Where warnings go (the tests catch them).
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
+    /// Each run's outcome: nil when it succeeded, else the reason (for `ctl status`).
+    public var onOutcome: ((String?) -> Void)?
 
     public init?(name: String, arguments: [String], interval: Double, loop: EventLoop) {
         guard let timer = FrameTimer() else { return nil }
@@ -59,9 +61,11 @@ public final class CommandSource {
 
     private func finished(_ outcome: ChildRun.Outcome) {
         if let failure = outcome.failure(timeout: interval, limit: Self.outputLimit) {
+            onOutcome?(failure)
             report(failure)
             return
         }
+        onOutcome?(nil)
         if lastWarning != nil {
             warn("command \"\(name)\" works again")
             lastWarning = nil

@@ -41,6 +41,8 @@ public final class FeedSource {
     /// Called with the feed's items whenever a fetch brought a different list.
     public var onChange: ([Message]) -> Void = { _ in }
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
+    /// Each fetch's outcome: nil when it succeeded (changed or not), else the reason (for `ctl status`).
+    public var onOutcome: ((String?) -> Void)?
     /// Seconds until the next fetch, as last scheduled (for tests).
     public private(set) var lastDelay = 0.0
 
@@ -125,6 +127,7 @@ public final class FeedSource {
     }
 
     private func succeeded() {
+        onOutcome?(nil)
         if lastWarning != nil { warn("feed \"\(url)\" works again") }
         lastWarning = nil
         failures = 0
@@ -146,6 +149,7 @@ public final class FeedSource {
     }
 
     private func failed(_ reason: String) {
+        onOutcome?(reason)
         failures += 1
         // One line per kind of failure: retries that fail the same way (up to the milliseconds
         // curl puts in its messages) stay quiet.

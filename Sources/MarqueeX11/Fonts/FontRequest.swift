@@ -1,4 +1,5 @@
 import CX11
+import MarqueeCore
 
 public struct FontPatternError: Error, CustomStringConvertible {
     public let pattern: String
@@ -17,11 +18,16 @@ final class FontRequest {
     private let pattern: OpaquePointer
     private var sorted: UnsafeMutablePointer<FcFontSet>?
 
-    init(pattern text: String, on connection: XConnection) throws(FontPatternError) {
+    /// - Parameter dpi: the desktop's DPI (XSETTINGS, X resources): sizes in points are turned
+    ///   into pixels with it. Xft would use only the `Xft.dpi` resource it saw at connection time.
+    init(pattern text: String, dpi: Double = DesktopPreferences.referenceDPI, on connection: XConnection) throws(FontPatternError) {
         guard !text.isEmpty, let parsed = FcNameParse(text) else { throw FontPatternError(pattern: text) }
         self.text = text
         self.connection = connection
         requestedFamilies = FontconfigPattern.families(of: parsed)
+        // A pattern that names its own dpi keeps it.
+        var given = 0.0
+        if FcPatternGetDouble(parsed, xm_fc_dpi(), 0, &given) != FcResultMatch { FcPatternAddDouble(parsed, xm_fc_dpi(), dpi) }
         FcConfigSubstitute(nil, parsed, FcMatchPattern)
         XftDefaultSubstitute(connection.display, connection.screen, parsed)
         pattern = parsed

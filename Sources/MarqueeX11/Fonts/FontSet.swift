@@ -21,14 +21,15 @@ public final class FontSet: TextShaper {
     private let buffer: OpaquePointer
 
     /// Opens every slot's best match, with a warning for each family that is not installed
-    /// (fontconfig then substitutes another).
-    public static func open(patterns: [String], features: FontFeatures = .none,
+    /// (fontconfig then substitutes another). Sizes in points become pixels at `dpi` (the
+    /// desktop's, 96 by default).
+    public static func open(patterns: [String], features: FontFeatures = .none, dpi: Double = DesktopPreferences.referenceDPI,
                             on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
         guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
         var slots: [FontSlot] = []
         var warnings: [String] = []
         for text in patterns {
-            let request = try FontRequest(pattern: text, on: connection)
+            let request = try FontRequest(pattern: text, dpi: dpi, on: connection)
             guard let primary = request.openBestMatch() else { throw FontPatternError(pattern: text) }
             if let warning = request.missingFamilyWarning(opened: primary) { warnings.append(warning) }
             slots.append(FontSlot(request: request, primary: primary, on: connection))
@@ -192,8 +193,7 @@ public final class FontSet: TextShaper {
 
     /// Advance in whole pixels of `scalar` shaped alone in slot `slot` (fallback included).
     public func advance(of scalar: Unicode.Scalar, font slot: Int) -> Int {
-        var utf8 = Array(String(scalar).utf8)
-        return pixels(utf8.withUnsafeMutableBufferPointer { shape(UnsafeBufferPointer($0), as: ShapingRun(font: slot)) }.advance)
+        pixels(self.shape(String(scalar), as: ShapingRun(font: slot)).advance)
     }
 
     /// The font and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).

@@ -119,8 +119,7 @@ extension TickerRigTests {
         XftDrawRect(draw, &background, 0, 0, UInt32(width), UInt32(height))
         let baseline = (height - rig.font.height) / 2 + rig.font.ascent
         for (text, x) in texts {
-            var bytes = Array(text.utf8)
-            let shaped = bytes.withUnsafeMutableBufferPointer { rig.font.shape(UnsafeBufferPointer($0), as: ShapingRun()) }
+            let shaped = rig.font.shape(text)
             var specs = shaped.glyphs.map { glyph in
                 XftGlyphFontSpec(font: rig.font.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
                                  x: Int16(clamping: x + pixels(Int(glyph.x))), y: Int16(clamping: baseline - pixels(Int(glyph.y))))

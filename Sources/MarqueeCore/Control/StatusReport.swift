@@ -1,0 +1,88 @@
+/// What `xmarquee ctl status` prints: one JSON object describing a running ticker.
+public struct StatusReport: Equatable, Sendable {
+    /// One source of messages (a feed, a command, the clock, the schedule) and how it fares.
+    public struct Source: Equatable, Sendable {
+        public var name: String
+        /// Seconds since 1970 (UTC) of its last successful update; nil before the first.
+        public var lastSuccess: Double?
+        public var lastError: String?
+        public var lastErrorTime: Double?
+
+        public init(name: String, lastSuccess: Double? = nil, lastError: String? = nil, lastErrorTime: Double? = nil) {
+            self.name = name
+            self.lastSuccess = lastSuccess
+            self.lastError = lastError
+            self.lastErrorTime = lastErrorTime
+        }
+    }
+
+    public var name = ""
+    public var pid: Int32 = 0
+    public var version = ""
+    /// continuous, overflow or bounce.
+    public var mode = ""
+    /// What `--motion` says (auto, always, reduced) and what it gives now: "scrolling" or "pages".
+    public var motionSetting = ""
+    public var motion = ""
+    public var paused = false
+    /// Pixels per second.
+    public var speed = 0.0
+    public var direction = ""
+    /// The message at the edge the text is read from (the page under reduced motion).
+    public var message: String?
+    public var dpi = 96.0
+    public var refreshRate = 0.0
+    /// Whether frames are paced by the Present extension (else by a timer).
+    public var present = false
+    public var framesShown: UInt64 = 0
+    public var framesMissed: UInt64 = 0
+    public var sources: [Source] = []
+
+    public init() {}
+
+    /// The object on one line, keys in a fixed order.
+    public var json: String {
+        var fields: [(String, String)] = [
+            ("name", Self.string(name)), ("pid", String(pid)), ("version", Self.string(version)),
+            ("mode", Self.string(mode)), ("motionSetting", Self.string(motionSetting)), ("motion", Self.string(motion)),
+            ("paused", String(paused)), ("speed", Self.number(speed)), ("direction", Self.string(direction)),
+            ("message", message.map(Self.string) ?? "null"), ("dpi", Self.number(dpi)),
+            ("refreshRate", Self.number(refreshRate)), ("present", String(present)),
+            ("framesShown", String(framesShown)), ("framesMissed", String(framesMissed)),
+        ]
+        let sourceObjects = sources.map { source in
+            "{\"name\":\(Self.string(source.name)),\"lastSuccess\":\(source.lastSuccess.map(Self.number) ?? "null"),"
+                + "\"lastError\":\(source.lastError.map(Self.string) ?? "null"),"
+                + "\"lastErrorTime\":\(source.lastErrorTime.map(Self.number) ?? "null")}"
+        }
+        fields.append(("sources", "[" + sourceObjects.joined(separator: ",") + "]"))
+        return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped (RFC 8259 §7).
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON number: no NaN or infinity (JSON has neither), at most three decimals.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+}

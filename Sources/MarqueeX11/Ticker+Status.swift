@@ -1,0 +1,35 @@
+import MarqueeCore
+
+/// What the ticker is doing, for `xmarquee ctl status`.
+extension Ticker {
+    /// Fills in the ticker's part of a status report: motion, speed, the message on screen, frames.
+    public func describe(into report: inout StatusReport) {
+        report.mode = style.motion.mode.rawValue
+        report.motion = showsPages ? "pages" : "scrolling"
+        report.paused = isPaused
+        report.speed = currentSpeed
+        report.direction = style.direction.rawValue
+        report.message = messageOnScreen
+        report.dpi = style.scale * DesktopPreferences.referenceDPI
+        report.refreshRate = pacer.period > 0 ? 1 / pacer.period : 0
+        report.present = usesPresent
+        report.framesShown = framesDrawn
+        report.framesMissed = framesMissed
+    }
+
+    /// The text of the message at the reading edge (tags removed), or of the page on show.
+    var messageOnScreen: String? {
+        if showsPages, let pager {
+            if pager.page == .urgent { return urgentPage }
+            let index = currentPageIndex
+            return messages.indices.contains(index) ? visible(messages[index]) : nil
+        }
+        // From the layout on show: new messages may not have reached the screen yet.
+        guard let (layout, index) = layoutMessageAtReadingEdge(), layout.laidOutMessages.indices.contains(index) else { return nil }
+        return visible(layout.laidOutMessages[index].message)
+    }
+
+    private func visible(_ message: Message) -> String {
+        message.visibleText(interpretingMarkup: style.layout.interpretsMarkup, limit: 1000)
+    }
+}
