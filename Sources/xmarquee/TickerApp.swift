@@ -18,7 +18,7 @@ struct TickerApp {
         var watchedFile: WatchedFile?
         if let path = options.file {
             do {
-                watchedFile = try WatchedFile(path: path)
+                watchedFile = try WatchedFile(path: path, loop: loop)
             } catch {
                 Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
             }
@@ -56,7 +56,6 @@ struct TickerApp {
         watchedFile?.onChange = { messages in
             if board.board.set("file", messages) { ticker.setMessages(board.board.entries) }
         }
-        if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
         if let stdinReader {
             stdinReader.onChange = { lines in
                 if board.board.set("stdin", lines) { ticker.setMessages(board.board.entries) }
@@ -85,7 +84,7 @@ struct TickerApp {
         ticker.openLink = { opener.open($0) }
         let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
         ticker.show()
-        return withExtendedLifetime((window, control)) { loop.run() }
+        return withExtendedLifetime((window, control, watchedFile)) { loop.run() }
     }
 
     /// The ticker's window and, in bar mode, the dock bar that places it.
