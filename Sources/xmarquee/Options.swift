@@ -1,6 +1,7 @@
 import ArgumentParser
 import MarqueeCore
 import MarqueeIO
+import MarqueeX11
 
 extension ScrollDirection: ExpressibleByArgument {}
 extension BarEdge: ExpressibleByArgument {}
@@ -33,7 +34,8 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.", valueName: "color"))
     var bg: String = "#202020"
 
-    @Option(help: ArgumentHelp("Scrolling speed in pixels per second; 0 stands the text still.", valueName: "px"))
+    @Option(help: ArgumentHelp("Scrolling speed in pixels per second; 0 stands the text still.", valueName: "px"),
+            transform: NumberArgument.parser(0...100_000, "pixels per second"))
     var speed: Double = 120
 
     @Option(help: ArgumentHelp("Which way the text moves: left or right.", valueName: "left|right"))
@@ -61,10 +63,12 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Where text that fits stands in overflow mode.", valueName: "left|center|right"))
     var align: MotionSettings.Alignment = .left
 
-    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"),
+            transform: NumberArgument.parser(0...3600, "seconds"))
     var pauseAtStart: Double = 0
 
-    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"),
+            transform: NumberArgument.parser(0.1...86_400, "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("Whether the text starts in view or enters from beyond the edge.", valueName: "visible|offscreen"))
@@ -131,10 +135,6 @@ struct Options: ParsableArguments {
     }
 
     mutating func validate() throws {
-        guard speed.isFinite && speed >= 0 else {
-            throw ValidationError("invalid --speed \"\(speed)\": expected pixels per second, 0 or more")
-        }
-        guard speed <= 100_000 else { throw ValidationError("invalid --speed \"\(speed)\": at most 100000") }
         if let height, !(1...32767).contains(height) {
             throw ValidationError("invalid --height \"\(height)\": expected 1 to 32767 pixels")
         }
@@ -148,17 +148,14 @@ struct Options: ParsableArguments {
         }
         if font.isEmpty || font.contains(where: \.isEmpty) { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
         guard font.count <= 9 else { throw ValidationError("invalid --font: at most 9 fonts (%{T1} to %{T9})") }
+        for pattern in font {
+            if let problem = FontPatternCheck.problem(in: pattern) { throw ValidationError("invalid --font \"\(pattern)\": \(problem)") }
+        }
         if let itemPadding, !(0...1000).contains(itemPadding) {
             throw ValidationError("invalid --item-padding \"\(itemPadding)\": expected 0 to 1000 pixels")
         }
         if let itemRadius, !(0...1000).contains(itemRadius) {
             throw ValidationError("invalid --item-radius \"\(itemRadius)\": expected 0 to 1000 pixels")
-        }
-        guard pauseAtStart.isFinite, (0...3600).contains(pauseAtStart) else {
-            throw ValidationError("invalid --pause-at-start \"\(pauseAtStart)\": expected 0 to 3600 seconds")
-        }
-        if let duration, !(duration.isFinite && duration >= 0.1 && duration <= 86_400) {
-            throw ValidationError("invalid --duration \"\(duration)\": expected 0.1 to 86400 seconds")
         }
         guard (0...4096).contains(fade) else { throw ValidationError("invalid --fade \"\(fade)\": expected 0 to 4096 pixels") }
         guard ControlSocketPath.isValidName(name) else {

@@ -155,6 +155,18 @@ final class ProcessTests: XCTestCase {
             (["--item-radius", "round"], "round"),
             (Array(repeating: ["--font", "sans"], count: 10).flatMap { $0 }, "at most 9"),
             (["--no-such-option"], "--no-such-option"),
+            // Every number range-checked, and named as it was typed.
+            (["--speed", "1e309"], "'1e309'"),
+            (["--speed", "nan"], "'nan'"),
+            (["--pause-at-start", "1e400"], "'1e400'"),
+            (["--duration=-inf"], "'-inf'"),
+            (["--interval", "1e999"], "'1e999'"),
+            (["--feed-timeout", "0.5"], "'0.5'"),
+            (["--height", "70000"], "\"70000\""),
+            (["--height", "99999999999999999999"], "'99999999999999999999'"),
+            (["--font", "Sans:size=-5"], "\"Sans:size=-5\": the size must be more than 0"),
+            (["--font", "Sans-0"], "\"Sans-0\""),
+            (["--font", "Sans:pixelsize=40000"], "\"Sans:pixelsize=40000\": the pixel size"),
         ]
         for (arguments, bad) in cases {
             let ticker = try TickerProcess(arguments + ["text"], display: display)
@@ -188,6 +200,13 @@ final class ProcessTests: XCTestCase {
         let directory = try TickerProcess(["--file", "/tmp"], display: display)
         XCTAssertEqual(directory.waitForExit(timeout: 5), 5)
         XCTAssertTrue(directory.standardError.contains("not a regular file"), directory.standardError)
+        // A named pipe is never opened for a blocking read: status 5 at once, one line.
+        let fifo = NSTemporaryDirectory() + "xmarquee-fifo-\(UUID().uuidString)"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let pipe = try TickerProcess(["--file", fifo], display: display)
+        XCTAssertEqual(pipe.waitForExit(timeout: 5), 5)
+        XCTAssertEqual(pipe.standardError, "xmarquee: cannot read \"\(fifo)\": not a regular file (a named pipe)\n")
     }
 
     /// The X server going away mid-run: one line, a distinct status, no hang.
