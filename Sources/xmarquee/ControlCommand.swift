@@ -8,13 +8,13 @@ struct ControlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xmarquee ctl",
         abstract: "Control a running xmarquee.",
-        discussion: "Requests: pause, resume, toggle, speed PX, say TEXT (shown once, urgently), next. Exit status 0 when done, 6 when no instance answers or it refused."
+        discussion: "Requests: pause, resume, toggle, speed PX, say TEXT (shown once, urgently), next, quit. Exit status 0 when done, 6 when no instance answers or it refused."
     )
 
     @Option(help: ArgumentHelp("The instance, as given to its --name.", valueName: "name"))
     var name: String = "default"
 
-    @Argument(help: ArgumentHelp("pause | resume | toggle | speed PX | say TEXT | next", valueName: "request"))
+    @Argument(help: ArgumentHelp("pause | resume | toggle | speed PX | say TEXT | next | quit", valueName: "request"))
     var request: [String]
 
     /// Runs `xmarquee ctl ARGUMENTS` and exits.

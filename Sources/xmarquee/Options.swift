@@ -86,6 +86,10 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name"))
     var name: String = "default"
 
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "If an instance with this --name runs, ask it to quit and take its place (otherwise that is an error).")
+    var replace = false
+
     @Option(help: ArgumentHelp("Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry"))
     var geometry: String?
 

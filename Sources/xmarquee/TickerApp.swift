@@ -14,7 +14,9 @@ struct TickerApp {
         let board = SharedMessageBoard()
         board.board.declare("arguments")
 
-        // Inputs first: a missing file is reported before any window appears.
+        // The instance's name first, then the inputs: a name in use or a missing file is reported
+        // before any window appears.
+        let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         var watchedFile: WatchedFile?
         if let path = options.file {
             do {
@@ -82,7 +84,7 @@ struct TickerApp {
         }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }
-        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop)
+        let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop)
         ticker.show()
         return withExtendedLifetime((window, control, watchedFile)) { loop.run() }
     }

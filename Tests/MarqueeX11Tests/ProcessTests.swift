@@ -178,6 +178,35 @@ final class ProcessTests: XCTestCase {
         }
     }
 
+    /// A second instance with a name in use: one line naming the running one's pid, status 2,
+    /// no window. With --replace the running one quits (status 0) and the new one takes the
+    /// name: `xmarquee ctl` then reaches it.
+    func testANameInUseIsAnErrorUnlessReplaced() throws {
+        let runtime = NSTemporaryDirectory() + "xmarquee-runtime-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let first = try TickerProcess(["--name", "taken", "--geometry", "300x30+0+0", "first"], display: display, environment: environment)
+        defer { first.stop() }
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: runtime + "/xmarquee/taken.sock") })
+
+        let second = try TickerProcess(["--name", "taken", "second"], display: display, environment: environment)
+        XCTAssertEqual(second.waitForExit(timeout: 5), 2)
+        XCTAssertEqual(second.standardError,
+                       "xmarquee: another xmarquee (pid \(first.pid)) already runs as \"taken\": choose another --name, or --replace it\n")
+        XCTAssertTrue(first.process.isRunning)
+
+        let third = try TickerProcess(["--name", "taken", "--replace", "--geometry", "300x30+0+0", "third"], display: display,
+                                      environment: environment)
+        defer { third.stop() }
+        XCTAssertEqual(first.waitForExit(timeout: 5), 0, "the replaced instance quits cleanly")
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: runtime + "/xmarquee/taken.sock") })
+        let quit = try TickerProcess(["ctl", "--name", "taken", "quit"], display: display, environment: environment)
+        XCTAssertEqual(quit.waitForExit(timeout: 5), 0, quit.standardError)
+        XCTAssertEqual(third.waitForExit(timeout: 5), 0, "the new instance has the name")
+        XCTAssertEqual(third.standardError, "")
+    }
+
     func testHelpAndVersionSucceed() throws {
         for flag in ["--help", "--version"] {
             let ticker = try TickerProcess([flag], display: nil)

@@ -9,6 +9,8 @@ public enum ControlRequest: Equatable, Sendable {
     case say(String)
     /// Move on to the next message.
     case next
+    /// End the instance (as SIGTERM would): `--replace` asks this of the one it replaces.
+    case quit
 
     /// Longest request accepted, newline included.
     public static let maximumBytes = 4096
@@ -23,9 +25,9 @@ public enum ControlRequest: Equatable, Sendable {
         let verb = trimmed.prefix { $0 != " " }
         let argument = String(trimmed.dropFirst(verb.count).drop { $0 == " " })
         switch verb {
-        case "pause", "resume", "toggle", "next":
+        case "pause", "resume", "toggle", "next", "quit":
             guard argument.isEmpty else { throw ParseError(description: "\(verb) takes no argument") }
-            self = verb == "pause" ? .pause : verb == "resume" ? .resume : verb == "toggle" ? .toggle : .next
+            self = verb == "pause" ? .pause : verb == "resume" ? .resume : verb == "toggle" ? .toggle : verb == "next" ? .next : .quit
         case "speed":
             guard let value = Double(argument), value.isFinite, value >= 0, value <= 100_000 else {
                 throw ParseError(description: "speed needs pixels per second from 0 to 100000, not \"\(argument)\"")
@@ -38,7 +40,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "":
             throw ParseError(description: "empty request")
         default:
-            throw ParseError(description: "unknown request \"\(verb.prefix(40))\"; expected pause, resume, toggle, speed PX, say TEXT or next")
+            throw ParseError(description: "unknown request \"\(verb.prefix(40))\"; expected pause, resume, toggle, speed PX, say TEXT, next or quit")
         }
     }
 
@@ -49,6 +51,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .resume: return "resume"
         case .toggle: return "toggle"
         case .next: return "next"
+        case .quit: return "quit"
         case .speed(let value): return "speed \(value)"
         case .say(let text): return "say \(text)"
         }
