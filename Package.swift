@@ -78,6 +78,12 @@ let package = Package(
             name: "xmarquee-bench",
             dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["MarqueeCore", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader"],
+            path: "Fuzz/Targets"
+        ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
