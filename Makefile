@@ -65,10 +65,12 @@ fuzz-smoke: fuzz-build
 	done
 
 # The unit and integration tests under AddressSanitizer (a build of their own), and the helper's
-# threads (URLSession's) under ThreadSanitizer through the feed tests.
+# threads (URLSession's) under ThreadSanitizer through the feed tests. Leak checking is off:
+# TOMLKit never frees the key lists it mallocs, and Foundation and the Swift runtime keep
+# caches to the end; memory errors are what these runs are for.
 test-sanitize: deps-test
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing \
 		--filter 'FeedFetcherTests|FeedSourceTests|ConfigDocumentTests'

@@ -14,6 +14,12 @@ public enum FeedParser {
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw FeedParseError("the response is empty")
         }
+        // A processing instruction's bytes reach FoundationXML as they are, and it traps on
+        // invalid UTF-8 there (found by the feed fuzzer): a document that declares no other
+        // encoding must be UTF-8 (XML says so too) before it is parsed.
+        if !declaresOtherEncoding(data) && String(validating: data, as: UTF8.self) == nil {
+            throw FeedParseError("malformed XML: not valid UTF-8 and no other encoding declared")
+        }
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -32,6 +38,16 @@ public enum FeedParser {
             throw FeedParseError("malformed XML at line \(parser.lineNumber), column \(parser.columnNumber)")
         }
         return ParsedFeed(format: format, items: reader.items, ttl: reader.ttl)
+    }
+
+    /// Whether the XML declaration names an encoding other than UTF-8, or a BOM says UTF-16.
+    static func declaresOtherEncoding(_ data: Data) -> Bool {
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return true }
+        let start = String(decoding: data.prefix(256), as: UTF8.self)
+        guard start.hasPrefix("<?xml") || start.hasPrefix("\u{FEFF}<?xml"), let end = start.range(of: "?>"),
+              let name = start[..<end.lowerBound].range(of: "encoding=") else { return false }
+        let value = start[name.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }.lowercased()
+        return value != "utf-8" && value != "utf8"
     }
 
     static func looksLikeHTML(_ data: Data) -> Bool {

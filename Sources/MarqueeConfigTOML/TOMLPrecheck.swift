@@ -9,7 +9,8 @@
 ///   short on its way out of C++ (a key cut so is then looked up in vain and TOMLKit traps), so
 ///   it is read as U+FFFD, the way the ticker shows any character it cannot show,
 /// - a table header whose key starts with neither a bare-key character nor a quote (`[.]`,
-///   `[[[ x`, `[` and a line break): toml++ 3.4 asserts there and aborts the process.
+///   `[[[ x`, `[` and a line break), and a `}` where an array expects a value (`[1,}]`, `[ }`):
+///   toml++ 3.4 asserts at both and aborts the process.
 ///
 /// Only the lexical shape is followed (comments, the four kinds of string, brackets inside
 /// values), enough to tell a header from a line of a multi-line array or string; the grammar
@@ -118,21 +119,40 @@ struct TOMLPrecheck {
         }
         guard peek() == UInt8(ascii: "=") else { return }
         index += 1
-        var depth = 0
+        // Open brackets of the value, and whether an array waits for its next value (after
+        // "[" or ","): toml++ asserts when a "}" comes there.
+        var open: [UInt8] = []
+        var arrayWantsValue = false
         while let byte = peek() {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"): try string()
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                index += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
-                index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
             case UInt8(ascii: "#"): skipComment()
             case UInt8(ascii: "\n"):
-                if depth == 0 { return }
+                if open.isEmpty { return }
                 newline()
-            default: index += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                try string()
+                arrayWantsValue = false
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.append(byte)
+                arrayWantsValue = byte == UInt8(ascii: "[")
+                index += 1
+            case UInt8(ascii: "}"):
+                if arrayWantsValue {
+                    throw Problem(line: line, column: column, message: "expected a value or \"]\" in the array, not \"}\"")
+                }
+                _ = open.popLast()
+                index += 1
+            case UInt8(ascii: "]"):
+                _ = open.popLast()
+                arrayWantsValue = false
+                index += 1
+            case UInt8(ascii: ","):
+                arrayWantsValue = open.last == UInt8(ascii: "[")
+                index += 1
+            default:
+                arrayWantsValue = false
+                index += 1
             }
         }
     }

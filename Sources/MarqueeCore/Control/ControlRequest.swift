@@ -21,9 +21,11 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Parses one request line (without its newline).
     public init(parsing line: String) throws(ParseError) {
-        let trimmed = line.drop { $0 == " " }
-        let verb = trimmed.prefix { $0 != " " }
-        let argument = String(trimmed.dropFirst(verb.count).drop { $0 == " " })
+        // Split on spaces as scalars, not characters: a space followed by a combining mark is one
+        // character and would not count as a space (found by the control-request fuzzer).
+        let trimmed = line.unicodeScalars.drop { $0 == " " }
+        let verb = String(String.UnicodeScalarView(trimmed.prefix { $0 != " " }))
+        let argument = String(String.UnicodeScalarView(trimmed.drop { $0 != " " }.drop { $0 == " " }))
         switch verb {
         case "pause", "resume", "toggle", "next", "quit":
             guard argument.isEmpty else { throw ParseError(description: "\(verb) takes no argument") }
@@ -34,7 +36,9 @@ public enum ControlRequest: Equatable, Sendable {
             }
             self = .speed(value)
         case "say":
-            let text = TextSanitizer.singleLine(argument)
+            // Sanitised, then trimmed: a control character turned space at the start would be a
+            // space the request line cannot carry (found by the control-request fuzzer).
+            let text = String(String.UnicodeScalarView(TextSanitizer.singleLine(argument).unicodeScalars.drop { $0 == " " }))
             guard !TextSanitizer.isBlank(Array(text.utf8)) else { throw ParseError(description: "say needs a text") }
             self = .say(text)
         case "":
