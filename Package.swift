@@ -98,12 +98,19 @@ let package = Package(
             name: "xmarquee-bench",
             dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["MarqueeCore", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader"],
+            path: "Fuzz/Targets"
+        ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
-        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"]),
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"],
+                    exclude: ["Fixtures"]),
     ]
 )

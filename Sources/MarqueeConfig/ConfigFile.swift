@@ -27,20 +27,24 @@ public struct ConfigSetting: Equatable, Sendable {
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let line: Int?
+    /// 1-based, in characters; only with a line.
+    public let column: Int?
     public let key: String?
     public let message: String
 
-    public init(path: String, line: Int?, key: String?, message: String) {
+    public init(path: String, line: Int?, column: Int? = nil, key: String?, message: String) {
         self.path = path
         self.line = line
+        self.column = line == nil ? nil : column
         self.key = key
         self.message = message
     }
 
-    /// `path:line: key "k": message`, the form editors and terminals make clickable.
+    /// `path:line:column: key "k": message`, the form editors and terminals make clickable.
     public var description: String {
         var location = path
         if let line { location += ":\(line)" }
+        if let column { location += ":\(column)" }
         if let key { return "\(location): key \"\(key)\": \(message)" }
         return "\(location): \(message)"
     }

@@ -14,8 +14,8 @@ import MarqueeCore
 ///                     | boolean true or false | list ITEM… (zero or more fields)
 ///                     | unsupported SHAPE (e.g. "a table")
 ///     ok              the settings above are the whole file
-///     invalid <TAB> path <TAB> line <TAB> key <TAB> message
-///                     a TOML syntax error; line and key are empty when unknown
+///     invalid <TAB> path <TAB> line <TAB> column <TAB> key <TAB> message
+///                     a TOML syntax error; line, column and key are empty when unknown
 ///     unreadable <TAB> message
 ///                     the file cannot be read (`cannot read "PATH": reason`)
 ///
@@ -32,7 +32,8 @@ public enum ConfigReadResult: Equatable, Sendable {
         case .read(let file):
             return file.settings.map { RecordLine.line(Self.fields(of: $0)) }.joined() + RecordLine.line(["ok"])
         case .invalid(let error):
-            return RecordLine.line(["invalid", error.path, error.line.map(String.init) ?? "", error.key ?? "", error.message])
+            return RecordLine.line(["invalid", error.path, error.line.map(String.init) ?? "", error.column.map(String.init) ?? "",
+                                    error.key ?? "", error.message])
         case .unreadable(let message):
             return RecordLine.line(["unreadable", message])
         }
@@ -53,10 +54,10 @@ public enum ConfigReadResult: Equatable, Sendable {
                 settings.append(setting)
             case "ok" where fields.count == 1:
                 result = .read(ConfigFile(path: path, settings: settings))
-            case "invalid" where fields.count == 5:
-                guard let line = Self.line(fields[2]) else { return nil }
-                result = .invalid(ConfigError(path: fields[1], line: line, key: fields[3].isEmpty ? nil : fields[3],
-                                              message: fields[4]))
+            case "invalid" where fields.count == 6:
+                guard let line = Self.line(fields[2]), let column = Self.line(fields[3]) else { return nil }
+                result = .invalid(ConfigError(path: fields[1], line: line, column: column, key: fields[4].isEmpty ? nil : fields[4],
+                                              message: fields[5]))
             case "unreadable" where fields.count == 2:
                 result = .unreadable(fields[1])
             default:
@@ -102,7 +103,7 @@ public enum ConfigReadResult: Equatable, Sendable {
         return ConfigSetting(key: fields[1], value: value, line: line)
     }
 
-    /// A line number field: empty for unknown (`.some(nil)`), nil when it is not a number.
+    /// A line or column number field: empty for unknown (`.some(nil)`), nil when it is not a number.
     private static func line(_ field: String) -> Int?? {
         if field.isEmpty { return .some(nil) }
         guard let number = Int(field), number >= 1 else { return nil }

@@ -7,19 +7,33 @@ import TOMLKit
 extension ConfigFile {
     /// Parses TOML text. A syntax error throws with the line TOML reports and the key on it.
     public init(text: String, path: String) throws(ConfigError) {
+        try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Parses a TOML document as read from the file: checked first for what TOMLKit cannot be
+    /// trusted with (`TOMLPrecheck`), which is reported with its line and column.
+    public init(bytes: [UInt8], path: String) throws(ConfigError) {
+        let prepared: [UInt8]
+        do {
+            prepared = try TOMLPrecheck.prepare(bytes)
+        } catch {
+            throw ConfigError(path: path, line: error.line, column: error.column, key: nil, message: error.message)
+        }
+        let text = String(decoding: prepared, as: UTF8.self)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let line = error.source.begin.line
-            throw ConfigError(path: path, line: line, key: Self.key(onLine: line, of: text),
+            throw ConfigError(path: path, line: line, column: error.source.begin.column, key: Self.key(onLine: line, of: text),
                               message: "syntax error: \(error.description)")
         } catch {
             throw ConfigError(path: path, line: nil, key: nil, message: "cannot parse: \(error)")
         }
         var settings: [ConfigSetting] = []
-        for key in table.keys {
-            let value = table[key]!.tomlValue
+        // Keys and values side by side, never a look-up by key: keys cross from C++ as C strings,
+        // and one that did not come back whole would not be found again.
+        for (key, value) in zip(table.keys, table.values) {
             settings.append(ConfigSetting(key: key, value: Self.value(of: value), line: Self.line(ofKey: key, in: text)))
         }
         self.init(path: path, settings: settings.sorted { ($0.line ?? .max, $0.key) < ($1.line ?? .max, $1.key) })

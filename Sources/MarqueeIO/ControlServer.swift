@@ -6,13 +6,20 @@ import MarqueeCore
 ///
 /// Each connection sends one request line and gets one reply line ("ok" or "error: …").
 /// Requests are read without blocking and bounded in size; a malformed or oversized one gets an
-/// error reply and changes nothing. At most `maximumClients` connections are held at once.
+/// error reply and changes nothing. At most `maximumClients` connections are held at once: past
+/// that the one waiting longest is dropped. A new connection is read at once, so a request sent
+/// with the connection (what `xmarquee ctl` does) is answered before a flood of idle ones could
+/// push it out.
 public final class ControlServer {
-    static let maximumClients = 8
+    /// Enough that a flood must open this many connections between a client's connect and its
+    /// send to push its request out; a client whose connection ends unanswered asks again.
+    static let maximumClients = 64
     public let path: String
     private let listener: Int32
     private let loop: EventLoop
-    private var clients: [Int32: [UInt8]] = [:]
+    /// Bytes received so far from each connection, and the order it was accepted in.
+    private var clients: [Int32: (received: [UInt8], order: Int)] = [:]
+    private var accepted = 0
     /// Handles a parsed request; returns nil for success or an error text.
     public var onRequest: (ControlRequest) -> String? = { _ in nil }
     /// The reply to `status`: one line of JSON describing the ticker.
@@ -23,14 +30,14 @@ public final class ControlServer {
     public init(path: String, loop: EventLoop) throws(ControlSocketPath.Problem) {
         self.path = path
         self.loop = loop
-        if Self.isAnswering(path) {
-            throw ControlSocketPath.Problem(description: "another xmarquee already listens at \"\(path)\" (choose another --name)")
+        if let owner = Self.owner(of: path) {
+            throw ControlSocketPath.Problem(description: "another xmarquee\(owner > 0 ? " (pid \(owner))" : "") already listens at \"\(path)\" (choose another --name)")
         }
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw ControlSocketPath.Problem(description: "socket: \(String(cString: strerror(errno)))") }
         let bound = ControlSocketPath.withAddress(path) { bind(listener, $0, $1) }
-        guard bound == 0, chmod(path, 0o600) == 0, listen(listener, 8) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, listen(listener, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             close(listener)
             throw ControlSocketPath.Problem(description: "cannot listen at \"\(path)\": \(reason)")
@@ -47,19 +54,35 @@ public final class ControlServer {
 
     /// True when an instance listens at `path`.
     public static func isAnswering(_ path: String) -> Bool {
+        owner(of: path) != nil
+    }
+
+    /// The process listening at `path` (its pid, from the kernel: SO_PEERCRED gives the
+    /// listener's credentials to whoever connects), 0 when it answers but the pid is unknown,
+    /// nil when nothing listens there.
+    public static func owner(of path: String) -> pid_t? {
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { return false }
+        guard probe >= 0 else { return nil }
         defer { close(probe) }
-        return ControlSocketPath.withAddress(path) { connect(probe, $0, $1) } == 0
+        guard ControlSocketPath.withAddress(path, { connect(probe, $0, $1) }) == 0 else { return nil }
+        // struct ucred: pid, uid, gid (Glibc shows the struct only with _GNU_SOURCE).
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(probe, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return 0 }
+        return credentials.pid
     }
 
     private func accept() {
         while true {
             let client = xm_accept_nonblocking(listener)
             guard client >= 0 else { return }
-            if clients.count >= Self.maximumClients, let oldest = clients.keys.min() { drop(oldest) }
-            clients[client] = []
+            if clients.count >= Self.maximumClients, let oldest = clients.min(by: { $0.value.order < $1.value.order })?.key {
+                drop(oldest)
+            }
+            accepted += 1
+            clients[client] = ([], accepted)
             loop.watch(client) { [unowned self] _ in self.read(from: client) }
+            read(from: client)
         }
     }
 
@@ -70,8 +93,9 @@ public final class ControlServer {
             if count == 0 || (errno != EAGAIN && errno != EINTR) { drop(client) }
             return
         }
-        clients[client, default: []].append(contentsOf: chunk[0..<count])
-        let received = clients[client]!
+        guard clients[client] != nil else { return }
+        clients[client]!.received.append(contentsOf: chunk[0..<count])
+        let received = clients[client]!.received
         if let newline = received.firstIndex(of: UInt8(ascii: "\n")), newline < ControlRequest.maximumBytes {
             answer(client, line: Array(received[..<newline]))
         } else if received.count >= ControlRequest.maximumBytes {

@@ -15,12 +15,8 @@ public final class FileChangeWatch {
     public init(path: String) throws(FileReadError) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw FileReadError(path: path, reason: "inotify: \(String(cString: strerror(errno)))") }
-        do {
-            try watchDirectory(of: path)
-        } catch {
-            close(fd)
-            throw error
-        }
+        // A failure here still runs deinit (every stored property is set), which closes fd.
+        try watchDirectory(of: path)
         if let target = realpath(path, nil) {
             let resolved = String(cString: target)
             free(target)

@@ -14,27 +14,56 @@ public struct FileReadError: Error, CustomStringConvertible {
 }
 
 public enum FileReading {
-    /// Reads a whole regular file. Refuses directories and other non-files with a clear reason.
-    public static func contents(of path: String, limit: Int = 256 << 20) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The most a file of messages may hold.
+    public static let defaultLimit = 256 << 20
+
+    /// Opens a regular file for reading without ever waiting, and checks it before a byte is read:
+    /// a FIFO, socket, device or directory is refused (opening a FIFO without O_NONBLOCK waits for
+    /// a writer forever; O_NOCTTY keeps a terminal from becoming ours), and so is a file whose size
+    /// is over `limit`, from its size alone. Returns the open descriptor (the caller closes it) and
+    /// the size.
+    public static func openRegular(_ path: String, limit: Int) throws(FileReadError) -> (fd: Int32, size: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError(path: path, reason: "not a regular file") }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(Int(info.st_size), limit))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[0..<count])
-            guard bytes.count <= limit else { throw FileReadError(path: path, reason: "larger than \(limit >> 20) MB") }
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FileReadError(path: path, reason: reason)
         }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileReadError(path: path, reason: "not a regular file (\(kind(of: info.st_mode)))")
+        }
+        guard Int(info.st_size) <= limit else {
+            close(fd)
+            throw FileReadError(path: path, reason: "larger than \(sizeText(limit)) (\(sizeText(Int(info.st_size))))")
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// Reads a whole regular file (see `openRegular` for what is refused). For small files and
+    /// for the start, before any frame: a large file on a running loop goes through `FileSliceReader`.
+    public static func contents(of path: String, limit: Int = defaultLimit) throws(FileReadError) -> [UInt8] {
+        let reader = try FileSliceReader(path: path, limit: limit)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(reader.size)
+        while try !reader.readSlice({ bytes.append(contentsOf: $0) }) {}
         return bytes
+    }
+
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        default: return "not a file"
+        }
+    }
+
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) kB" : "\(bytes) bytes"
     }
 }

@@ -21,7 +21,7 @@ struct ReadConfig: ParsableCommand {
         let result: ConfigReadResult
         do {
             let bytes = try FileReading.contents(of: path, limit: Self.sizeLimit)
-            result = .read(try ConfigFile(text: String(decoding: bytes, as: UTF8.self), path: path))
+            result = .read(try ConfigFile(bytes: bytes, path: path))
         } catch let error as FileReadError {
             result = .unreadable(error.description)
         } catch let error as ConfigError {

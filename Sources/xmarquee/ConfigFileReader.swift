@@ -11,22 +11,27 @@ enum ConfigFileReader {
     /// A 1 MB file (the helper's limit) with every character escaped fits twice over.
     static let outputLimit = 4 << 20
 
-    /// Why the helper gave no answer, in words for `cannot read config: …`.
+    /// Why the helper gave no answer.
     struct HelperFailure: Error {
         let message: String
+        /// The helper ran but ended without a whole answer (a crash, a hang, too much output): the
+        /// file is what it choked on, so this is the file's error. Otherwise it could not be run.
+        let endedAbnormally: Bool
     }
 
     static func read(_ path: String) throws(HelperFailure) -> ConfigReadResult {
         let helper = HelperProgram.path
         // Checked first for a clear message: posix_spawn would only say "No such file or directory".
-        guard access(helper, F_OK) == 0 else { throw HelperFailure(message: "helper \(helper) not found") }
+        guard access(helper, F_OK) == 0 else { throw HelperFailure(message: "helper \(helper) not found", endedAbnormally: false) }
         let outcome: ChildRun.Outcome
         do {
             outcome = try ChildRun.toEnd([helper, "read-config", path], timeout: timeout, outputLimit: outputLimit)
         } catch {
-            throw HelperFailure(message: error.description)
+            throw HelperFailure(message: error.description, endedAbnormally: false)
         }
-        let failed = HelperFailure(message: "helper \(helper) failed (\(outcome.failure(timeout: timeout, limit: outputLimit) ?? "no complete answer"))")
+        let why = outcome.failure(timeout: timeout, limit: outputLimit) ?? "no complete answer"
+        let failed = HelperFailure(message: "\(path): the config parser failed on this file (\(why)); check its syntax",
+                                   endedAbnormally: true)
         guard !outcome.timedOut, !outcome.overflowed,
               let result = ConfigReadResult(output: String(decoding: outcome.output, as: UTF8.self), path: path)
         else { throw failed }

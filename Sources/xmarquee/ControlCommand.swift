@@ -10,15 +10,15 @@ struct ControlCommand: ParsableCommand {
         // Parsed on its own (see `XMarquee.main`), it still shows itself as "xmarquee ctl".
         _superCommandName: "xmarquee",
         abstract: "Control a running xmarquee.",
-        discussion: "Requests: pause, resume, toggle, speed PX, say TEXT (shown once, urgently), next, status (one JSON object describing the instance), list (the names of the running instances, one per line). Exit status 0 when done, 6 when no instance answers or it refused."
+        discussion: "Requests: pause, resume, toggle, speed PX, say TEXT (shown once, urgently), next, status (one JSON object describing the instance), list (the names of the running instances, one per line), quit. Exit status 0 when done, 6 when no instance answers or it refused."
     )
 
     @Option(help: ArgumentHelp("The instance, as given to its --name.", valueName: "name"),
             completion: .shellCommand("xmarquee ctl list 2>/dev/null"))
     var name: String = "default"
 
-    @Argument(help: ArgumentHelp("pause | resume | toggle | speed PX | say TEXT | next | status | list", valueName: "request"),
-              completion: .list(["pause", "resume", "toggle", "speed", "say", "next", "status", "list"]))
+    @Argument(help: ArgumentHelp("pause | resume | toggle | speed PX | say TEXT | next | status | list | quit", valueName: "request"),
+              completion: .list(["pause", "resume", "toggle", "speed", "say", "next", "status", "list", "quit"]))
     var request: [String]
 
     /// Runs `xmarquee ctl ARGUMENTS` and exits.

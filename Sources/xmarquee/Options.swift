@@ -69,10 +69,12 @@ struct Options: ParsableArguments {
     @Option(help: ArgumentHelp("Where text that fits stands in overflow mode.", valueName: "left|center|right"))
     var align: MotionSettings.Alignment = .left
 
-    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"),
+            transform: NumberArgument.parser(0...3600, "seconds"))
     var pauseAtStart: Double = 0
 
-    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"),
+            transform: NumberArgument.parser(0.1...86_400, "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("Whether the text starts in view or enters from beyond the edge.", valueName: "visible|offscreen"))
@@ -92,6 +94,10 @@ struct Options: ParsableArguments {
 
     @Option(help: ArgumentHelp("This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name"))
     var name: String = "default"
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
+          help: "If an instance with this --name runs, ask it to quit and take its place (otherwise that is an error).")
+    var replace = false
 
     @Option(help: ArgumentHelp("Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry"))
     var geometry: String?
@@ -161,17 +167,14 @@ struct Options: ParsableArguments {
         do { _ = try FontFeatures(parsing: fontFeatures) } catch {
             throw ValidationError("invalid --font-features \"\(fontFeatures)\": \(error.description)")
         }
+        for pattern in font {
+            if let problem = FontPatternCheck.problem(in: pattern) { throw ValidationError("invalid --font \"\(pattern)\": \(problem)") }
+        }
         if let itemPadding, !(0...1000).contains(itemPadding.value) {
             throw ValidationError("invalid --item-padding \"\(itemPadding)\": expected 0 to 1000 pixels")
         }
         if let itemRadius, !(0...1000).contains(itemRadius.value) {
             throw ValidationError("invalid --item-radius \"\(itemRadius)\": expected 0 to 1000 pixels")
-        }
-        guard pauseAtStart.isFinite, (0...3600).contains(pauseAtStart) else {
-            throw ValidationError("invalid --pause-at-start \"\(pauseAtStart)\": expected 0 to 3600 seconds")
-        }
-        if let duration, !(duration.isFinite && duration >= 0.1 && duration <= 86_400) {
-            throw ValidationError("invalid --duration \"\(duration)\": expected 0.1 to 86400 seconds")
         }
         guard (0...4096).contains(fade.value) else { throw ValidationError("invalid --fade \"\(fade)\": expected 0 to 4096 pixels") }
         guard ControlSocketPath.isValidName(name) else {

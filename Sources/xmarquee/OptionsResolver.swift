@@ -75,6 +75,7 @@ struct OptionsResolver {
             case .unreadable(let message): return .failure(.unreadable("config file: \(message)"))
             }
         } catch {
+            if error.endedAbnormally { return .failure(.invalid(error.message)) }
             return .failure(.unreadable("cannot read config: \(error.message)"))
         }
         do {

@@ -14,17 +14,20 @@ struct SourceOptions: ParsableArguments {
     @Flag(help: "Follow each feed title with its description (HTML removed).")
     var feedDescriptions = false
 
-    @Option(help: ArgumentHelp("Seconds between feed fetches (default: the feed's TTL, else 900).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds between feed fetches (default: the feed's TTL, else 900).", valueName: "seconds"),
+            transform: NumberArgument.parser(atLeast: 1, "seconds"))
     var refresh: Double?
 
-    @Option(help: ArgumentHelp("Seconds a feed fetch may take in all.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a feed fetch may take in all.", valueName: "seconds"),
+            transform: NumberArgument.parser(atLeast: 1, "seconds"))
     var feedTimeout: Double = 30
 
     @Option(
             help: ArgumentHelp("A command run every --interval; each output line is a message. Split into words like a shell would, but run without one. Repeatable.", valueName: "command"))
     var exec: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds between runs of each --exec command; a run still going then is killed.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds between runs of each --exec command; a run still going then is killed.", valueName: "seconds"),
+            transform: NumberArgument.parser(atLeast: 0.1, "seconds"))
     var interval: Double = 60
 
     @Option(
@@ -65,11 +68,6 @@ struct SourceOptions: ParsableArguments {
         for feed in feeds where !Self.isFeedAddress(feed) {
             throw ValidationError("invalid --feed \"\(feed)\": expected an http://, https:// or file:// URL")
         }
-        guard interval.isFinite && interval >= 0.1 else { throw ValidationError("invalid --interval \"\(interval)\": expected seconds, 0.1 or more") }
-        if let refresh, !(refresh.isFinite && refresh >= 1) {
-            throw ValidationError("invalid --refresh \"\(refresh)\": expected seconds, 1 or more")
-        }
-        guard feedTimeout.isFinite && feedTimeout >= 1 else { throw ValidationError("invalid --feed-timeout \"\(feedTimeout)\": expected seconds, 1 or more") }
         if clock?.isEmpty == true { throw ValidationError("invalid --clock \"\": expected a strftime format such as %H:%M") }
     }
 

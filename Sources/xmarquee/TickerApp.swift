@@ -16,11 +16,13 @@ struct TickerApp {
         let board = SharedMessageBoard()
         board.board.declare("arguments")
 
-        // Inputs first: a missing file is reported before any window appears.
+        // The instance's name first, then the inputs: a name in use or a missing file is reported
+        // before any window appears.
+        let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         var watchedFile: WatchedFile?
         if let path = options.file {
             do {
-                watchedFile = try WatchedFile(path: path)
+                watchedFile = try WatchedFile(path: path, loop: loop)
             } catch {
                 Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
             }
@@ -71,7 +73,6 @@ struct TickerApp {
         watchedFile?.onChange = { messages in
             if board.board.set("file", messages) { ticker.setMessages(board.board.sourceGroups) }
         }
-        if let watchedFile { loop.watch(watchedFile.fd) { _ in watchedFile.handleEvents() } }
         if let stdinReader {
             stdinReader.onChange = { lines in
                 if board.board.set("stdin", lines) { ticker.setMessages(board.board.sourceGroups) }
@@ -100,12 +101,12 @@ struct TickerApp {
         }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }
-        let control = ControlEndpoint.listen(name: options.name, ticker: ticker, loop: loop) { report in
+        let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = liveSources.health
         }
         ticker.show()
-        return withExtendedLifetime((window, control, desktop)) { loop.run() }
+        return withExtendedLifetime((window, control, desktop, watchedFile)) { loop.run() }
     }
 
     /// This program's X resources, by resource name.

@@ -32,7 +32,7 @@ final class ConfigCommandLineTests: XCTestCase {
         let config = folder.write("config", "font = \"DejaVu Sans\"\nspeed = = 3\n")
         let run = xmarquee(["--config", config, "--print-config"])
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.errors.hasPrefix("xmarquee: \(config):2: key \"speed\": syntax error"), run.errors)
+        XCTAssertTrue(run.errors.hasPrefix("xmarquee: \(config):2:9: key \"speed\": syntax error"), run.errors)
         XCTAssertEqual(run.errors.split(separator: "\n").count, 1, "one line")
     }
 
@@ -127,7 +127,7 @@ final class ConfigCommandLineTests: XCTestCase {
     func testUnreadableConfigIsStatus5() {
         let run = xmarquee(["--config", folder.path, "--print-config"])
         XCTAssertEqual(run.status, 5)
-        XCTAssertEqual(run.errors, "xmarquee: config file: cannot read \"\(folder.path)\": not a regular file\n")
+        XCTAssertEqual(run.errors, "xmarquee: config file: cannot read \"\(folder.path)\": not a regular file (a directory)\n")
     }
 
     /// The sample config documents every option: uncommented, it is accepted without a warning,

@@ -40,7 +40,7 @@ final class ConfigFileTests: XCTestCase {
             let error = error as! ConfigError
             XCTAssertEqual(error.line, 2)
             XCTAssertEqual(error.key, "speed")
-            XCTAssertTrue(error.description.hasPrefix("config:2: key \"speed\": syntax error"), error.description)
+            XCTAssertTrue(error.description.hasPrefix("config:2:9: key \"speed\": syntax error"), error.description)
         }
     }
 

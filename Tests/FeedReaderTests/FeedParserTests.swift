@@ -47,6 +47,14 @@ final class FeedParserTests: XCTestCase {
             ("{\"version\": 2}", "not a feed: the JSON document has no JSON Feed \"version\""),
             ("{\"version\": ", "not valid JSON: "),
         ]
+        // Found by the feed fuzzer: invalid UTF-8 in a processing instruction trapped in FoundationXML.
+        let instruction = Data("<?xm".utf8) + Data(repeating: 0xFF, count: 8) + Data("n=\"1.0\"?><rss version=\"2.0\"/>".utf8)
+        XCTAssertThrowsError(try FeedParser.parse(instruction)) { error in
+            XCTAssertTrue("\(error)".contains("not valid UTF-8"), "\(error)")
+        }
+        let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>t</title><item><title>caf".utf8)
+            + Data([0xE9]) + Data("</title></item></channel></rss>".utf8)
+        XCTAssertEqual(try FeedParser.parse(latin1).items.map(\.title), ["café"])
         for (document, expected) in cases {
             XCTAssertThrowsError(try FeedParser.parse(Data(document.utf8)), document) { error in
                 XCTAssertTrue((error as? FeedParseError)?.description.hasPrefix(expected) == true, "\(error) for \(document)")

@@ -3,10 +3,16 @@ import XCTest
 
 final class ControlRequestTests: XCTestCase {
     func testRequestsParseAndPrintBack() throws {
-        for request in [ControlRequest.pause, .resume, .toggle, .next, .speed(60), .say("Breaking news")] {
+        for request in [ControlRequest.pause, .resume, .toggle, .next, .quit, .speed(60), .say("Breaking news")] {
             XCTAssertEqual(try ControlRequest(parsing: request.line), request)
         }
         XCTAssertEqual(try ControlRequest(parsing: "  say   spaced out "), .say("spaced out "))
+        XCTAssertEqual(try ControlRequest(parsing: "quit"), .quit)
+        // Found by the fuzzer: a control character first became a leading space, which the
+        // request line then lost, so the request did not print back to itself.
+        let sanitized = try ControlRequest(parsing: "say \u{1} Breaking: news")
+        XCTAssertEqual(sanitized, .say("Breaking: news"))
+        XCTAssertEqual(try ControlRequest(parsing: sanitized.line), sanitized)
     }
 
     func testBadRequestsSayWhatIsWrong() {

@@ -83,6 +83,10 @@ final class ScheduleTests: XCTestCase {
             ("funday", "\"funday\" in \"funday\" is not a weekday: expected mon, tue, wed, thu, fri, sat or sun"),
             ("09:00-09:00", "\"09:00-09:00\" is an empty time window (start and end are equal)"),
             ("", "no time given before '|': expected e.g. 22:00-06:00, 12-24 or mon-fri 09:00-17:00"),
+            // Found by the schedule fuzzer: a year too long for an Int trapped.
+            ("1222222222222222222222220-2-01", "\"1222222222222222222222220-2-01\" is not a date: expected MM-DD or YYYY-MM-DD"),
+            ("12345-01-01", "\"12345-01-01\" is not a date: expected MM-DD or YYYY-MM-DD"),
+            ("001-01", "\"001-01\" is not a date: expected MM-DD or YYYY-MM-DD"),
         ]
         for (when, expected) in cases {
             XCTAssertThrowsError(try Schedule(parsing: when), when) { error in

@@ -37,6 +37,18 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(lines.lines, ["last"])
     }
 
+    /// A stream with no line break (`- < /dev/zero`) is cut into lines of the longest length, at
+    /// a character's start, instead of growing without bound.
+    func testLineAssemblerCutsAnEndlessLine() {
+        var lines = LineAssembler(keep: 3, longestLine: 8)
+        XCTAssertTrue(lines.append(Array("abcdefg€xy".utf8))) // € is three bytes, at 7...9: cut before it
+        XCTAssertEqual(lines.lines, ["abcdefg"])
+        XCTAssertTrue(lines.append(Array("123456".utf8)))
+        XCTAssertEqual(lines.lines, ["abcdefg", "€xy123"])
+        XCTAssertTrue(lines.finish())
+        XCTAssertEqual(lines.lines, ["abcdefg", "€xy123", "456"])
+    }
+
     func testLineAssemblerDecodesInvalidUTF8() {
         var lines = LineAssembler(keep: 1)
         _ = lines.append([0x61, 0xFE, 0x0A])

@@ -99,6 +99,63 @@ final class ControlSocketTests: XCTestCase {
         _ = first
     }
 
+    /// The socket tells who listens: the pid the kernel records for the listener.
+    func testTheOwnerOfASocketIsItsListenersPid() throws {
+        let path = try ControlSocketPath.path(for: "owned", create: true)
+        XCTAssertNil(ControlServer.owner(of: path))
+        let server = try ControlServer(path: path, loop: EventLoop())
+        XCTAssertEqual(ControlServer.owner(of: path), getpid())
+        XCTAssertThrowsError(try ControlServer(path: path, loop: EventLoop())) { error in
+            XCTAssertTrue("\(error)".contains("pid \(getpid())"), "\(error)")
+        }
+        _ = server
+    }
+
+    /// Connections that connect and say nothing (or half a line), as fast as a thread can open
+    /// them, while `xmarquee ctl` asks: every request is answered, each within 1 s.
+    func testRequestsAreAnsweredWithinASecondWhileTheSocketIsFlooded() throws {
+        let loop = EventLoop()
+        let path = try ControlSocketPath.path(for: "flooded", create: true)
+        let server = try ControlServer(path: path, loop: loop)
+        var handled = 0
+        server.onRequest = { _ in handled += 1; return nil }
+        let flooding = ReplyBox()
+        let flood = Thread {
+            var open: [Int32] = []
+            var connections = 0
+            defer { print("flood: \(connections) connections") }
+            while !flooding.isDone {
+                let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+                if ControlSocketPath.withAddress(path, { connect(fd, $0, $1) }) == 0 {
+                    connections += 1
+                    if connections % 3 == 0 { _ = send(fd, "spe", 3, Int32(MSG_NOSIGNAL)) }
+                    open.append(fd)
+                } else {
+                    close(fd)
+                }
+                if open.count > 200 { close(open.removeFirst()) }
+            }
+            open.forEach { close($0) }
+        }
+        flood.start()
+        let replies = exchange(server, loop) {
+            (0..<20).map { _ in
+                usleep(20_000)
+                let start = Date()
+                let reply = (try? ControlClient.send(.pause, to: path, timeoutSeconds: 2)) ?? "no reply"
+                return reply + String(format: " %.3f", Date().timeIntervalSince(start))
+            }
+        }
+        flooding.set([])
+        while !flood.isFinished { usleep(10_000) }
+        XCTAssertEqual(handled, 20)
+        for reply in replies {
+            let parts = reply.split(separator: " ")
+            XCTAssertEqual(parts.first, "ok", reply)
+            XCTAssertLessThan(Double(parts.last ?? "") ?? 99, 1.0, reply)
+        }
+    }
+
     func testInstanceNamesAreChecked() {
         XCTAssertThrowsError(try ControlSocketPath.path(for: "../etc", create: false))
         XCTAssertThrowsError(try ControlSocketPath.path(for: "", create: false))

@@ -57,6 +57,102 @@ final class InputTests: XvfbTestCase {
         XCTAssertTrue(ticker.standardError.contains("is back"), ticker.standardError)
     }
 
+    /// Captures `interval` apart for `duration`: how many showed the same picture as the one
+    /// before (the text moves at 300 px/s, so each should differ).
+    private func stalledSamples(_ probe: XProbe, _ window: Window, duration: TimeInterval, interval: TimeInterval = 0.1,
+                                during action: () -> Void = {}) -> (stalls: Int, samples: Int) {
+        var previous = probe.capture(window)
+        action()
+        var stalls = 0, samples = 0
+        let deadline = Date().addingTimeInterval(duration)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: interval)
+            let current = probe.capture(window)
+            if current == previous { stalls += 1 }
+            previous = current
+            samples += 1
+        }
+        return (stalls, samples)
+    }
+
+    /// A ticker following `text.txt` in a folder of its own, at 300 px/s; both go with it.
+    private final class WatchedTicker {
+        let directory = NSTemporaryDirectory() + "xmarquee-file-\(UUID().uuidString)"
+        let path: String
+        let ticker: TickerProcess
+        let probe: XProbe
+        let window: Window
+
+        init(text: String, arguments: [String]) throws {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            path = directory + "/text.txt"
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            (ticker, probe, window) = try TickerProcess.launchWithWindow(["--file", path, "--speed", "300"] + arguments,
+                                                                        display: InputTests.server.display, settle: 0)
+        }
+
+        deinit {
+            ticker.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// `mkfifo f.new; mv -T f.new text.txt`: opening the pipe must not block the loop. One
+    /// warning, frames go on, the last text stays, and a regular file put back is read again.
+    func testANamedPipeRenamedOverTheFileNeverStopsTheFrames() throws {
+        let watched = try WatchedTicker(text: Self.blockLine + "\n", arguments: font)
+        let (ticker, probe, window, path) = (watched.ticker, watched.probe, watched.window, watched.path)
+        XCTAssertTrue(waitUntil(timeout: 3) { showsBlocks(probe, window) })
+        let (stalls, samples) = stalledSamples(probe, window, duration: 2) {
+            XCTAssertEqual(mkfifo(path + ".new", 0o600), 0)
+            XCTAssertEqual(rename(path + ".new", path), 0)
+        }
+        XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")
+        XCTAssertTrue(waitUntil(timeout: 3) { ticker.standardError.contains("not a regular file (a named pipe)") }, ticker.standardError)
+        XCTAssertEqual(ticker.standardError.split(separator: "\n").count, 1, ticker.standardError)
+        XCTAssertTrue(showsBlocks(probe, window), "the last text stays")
+
+        try "abc\n".write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(path + ".tmp", path), 0)
+        XCTAssertTrue(waitUntil(timeout: 3) { ticker.standardError.contains("is back") }, ticker.standardError)
+        // The new text takes over where nothing is visible: after the long line has gone by.
+        XCTAssertTrue(waitUntil(timeout: 12) { !showsBlocks(probe, window) && showsText(probe, window) }, "a regular file is read again")
+    }
+
+    /// A 2 GB (sparse) file renamed over the watched one is refused from its size: no reading,
+    /// no memory, no late frame.
+    func testAHugeFileIsRefusedFromItsSizeWithoutStoppingTheFrames() throws {
+        let watched = try WatchedTicker(text: Self.blockLine + "\n", arguments: font)
+        let (ticker, probe, window, path) = (watched.ticker, watched.probe, watched.window, watched.path)
+        XCTAssertTrue(waitUntil(timeout: 3) { showsBlocks(probe, window) })
+        let (stalls, samples) = stalledSamples(probe, window, duration: 2) {
+            let fd = open(path + ".new", O_WRONLY | O_CREAT, 0o600)
+            XCTAssertEqual(ftruncate(fd, 2 << 30), 0)
+            close(fd)
+            XCTAssertEqual(rename(path + ".new", path), 0)
+        }
+        XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")
+        XCTAssertTrue(ticker.standardError.contains("larger than 256 MB (2048 MB)"), ticker.standardError)
+        XCTAssertLessThan(ticker.residentKilobytes, 100_000, "nothing of it was read")
+        XCTAssertTrue(showsBlocks(probe, window), "the last text stays")
+    }
+
+    /// A large regular file (20 MB in 50 000 lines) is read a slice per loop turn: the frames
+    /// go on while it is read, and its text then arrives.
+    func testALargeFileIsReadWithoutStoppingTheFrames() throws {
+        let watched = try WatchedTicker(text: "abc\n", arguments: font)
+        let (ticker, probe, window, path) = (watched.ticker, watched.probe, watched.window, watched.path)
+        XCTAssertTrue(waitUntil(timeout: 3) { showsText(probe, window) })
+        let large = Data(String(repeating: Self.blockLine + "\n", count: 50_000).utf8)
+        try large.write(to: URL(fileURLWithPath: path + ".new"))
+        let (stalls, samples) = stalledSamples(probe, window, duration: 3) {
+            XCTAssertEqual(rename(path + ".new", path), 0)
+        }
+        XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")
+        XCTAssertTrue(waitUntil(timeout: 15) { showsBlocks(probe, window) }, "the large file's text arrives")
+        XCTAssertEqual(ticker.standardError, "")
+    }
+
     func testStandardInputLinesReplaceTheTextAndStayAtEndOfInput() throws {
         let (ticker, probe, window) = try launch(["-", "--speed", "300"] + font, input: true)
         defer { ticker.stop() }
@@ -97,19 +193,8 @@ final class InputTests: XvfbTestCase {
             for _ in 0..<(10 << 20) / block.count { input.write(block) }
             input.write(Data("\n".utf8))
         }
-        writer.start()
         // While it arrives and is measured, captures 100 ms apart keep changing.
-        var previous = probe.capture(window)
-        var stalls = 0
-        var samples = 0
-        let deadline = Date().addingTimeInterval(6)
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.1)
-            let current = probe.capture(window)
-            if current == previous { stalls += 1 }
-            previous = current
-            samples += 1
-        }
+        let (stalls, samples) = stalledSamples(probe, window, duration: 6) { writer.start() }
         XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")
         XCTAssertTrue(waitUntil(timeout: 10) { showsBlocks(probe, window) }, "the long line arrives")
         XCTAssertTrue(ticker.process.isRunning)

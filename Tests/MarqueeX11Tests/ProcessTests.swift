@@ -155,6 +155,18 @@ final class ProcessTests: XCTestCase {
             (["--item-radius", "round"], "round"),
             (Array(repeating: ["--font", "sans"], count: 10).flatMap { $0 }, "at most 9"),
             (["--no-such-option"], "--no-such-option"),
+            // Every number range-checked, and named as it was typed.
+            (["--speed", "1e309"], "'1e309'"),
+            (["--speed", "nan"], "'nan'"),
+            (["--pause-at-start", "1e400"], "'1e400'"),
+            (["--duration=-inf"], "'-inf'"),
+            (["--interval", "1e999"], "'1e999'"),
+            (["--feed-timeout", "0.5"], "'0.5'"),
+            (["--height", "70000"], "\"70000\""),
+            (["--height", "99999999999999999999"], "'99999999999999999999'"),
+            (["--font", "Sans:size=-5"], "\"Sans:size=-5\": the size must be more than 0"),
+            (["--font", "Sans-0"], "\"Sans-0\""),
+            (["--font", "Sans:pixelsize=40000"], "\"Sans:pixelsize=40000\": the pixel size"),
         ]
         for (arguments, bad) in cases {
             let ticker = try TickerProcess(arguments + ["text"], display: display)
@@ -164,6 +176,35 @@ final class ProcessTests: XCTestCase {
             XCTAssertTrue(ticker.standardError.hasPrefix("xmarquee: "), ticker.standardError)
             XCTAssertTrue(ticker.standardError.contains(bad), "\(arguments): \(ticker.standardError)")
         }
+    }
+
+    /// A second instance with a name in use: one line naming the running one's pid, status 2,
+    /// no window. With --replace the running one quits (status 0) and the new one takes the
+    /// name: `xmarquee ctl` then reaches it.
+    func testANameInUseIsAnErrorUnlessReplaced() throws {
+        let runtime = NSTemporaryDirectory() + "xmarquee-runtime-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let first = try TickerProcess(["--name", "taken", "--geometry", "300x30+0+0", "first"], display: display, environment: environment)
+        defer { first.stop() }
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: runtime + "/xmarquee/taken.sock") })
+
+        let second = try TickerProcess(["--name", "taken", "second"], display: display, environment: environment)
+        XCTAssertEqual(second.waitForExit(timeout: 5), 2)
+        XCTAssertEqual(second.standardError,
+                       "xmarquee: another xmarquee (pid \(first.pid)) already runs as \"taken\": choose another --name, or --replace it\n")
+        XCTAssertTrue(first.process.isRunning)
+
+        let third = try TickerProcess(["--name", "taken", "--replace", "--geometry", "300x30+0+0", "third"], display: display,
+                                      environment: environment)
+        defer { third.stop() }
+        XCTAssertEqual(first.waitForExit(timeout: 5), 0, "the replaced instance quits cleanly")
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: runtime + "/xmarquee/taken.sock") })
+        let quit = try TickerProcess(["ctl", "--name", "taken", "quit"], display: display, environment: environment)
+        XCTAssertEqual(quit.waitForExit(timeout: 5), 0, quit.standardError)
+        XCTAssertEqual(third.waitForExit(timeout: 5), 0, "the new instance has the name")
+        XCTAssertEqual(third.standardError, "")
     }
 
     func testHelpAndVersionSucceed() throws {
@@ -188,6 +229,13 @@ final class ProcessTests: XCTestCase {
         let directory = try TickerProcess(["--file", "/tmp"], display: display)
         XCTAssertEqual(directory.waitForExit(timeout: 5), 5)
         XCTAssertTrue(directory.standardError.contains("not a regular file"), directory.standardError)
+        // A named pipe is never opened for a blocking read: status 5 at once, one line.
+        let fifo = NSTemporaryDirectory() + "xmarquee-fifo-\(UUID().uuidString)"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let pipe = try TickerProcess(["--file", fifo], display: display)
+        XCTAssertEqual(pipe.waitForExit(timeout: 5), 5)
+        XCTAssertEqual(pipe.standardError, "xmarquee: cannot read \"\(fifo)\": not a regular file (a named pipe)\n")
     }
 
     /// The X server going away mid-run: one line, a distinct status, no hang.

@@ -1,13 +1,20 @@
 /// Assembles lines from a byte stream that arrives in arbitrary pieces (a pipe on standard input)
 /// and keeps the `keep` latest complete lines as the messages to show.
+///
+/// A line longer than `longestLine` bytes is cut there (at a character's start) and the rest
+/// goes on as the next line: a stream without line breaks (`xmarquee - < /dev/zero`) must not
+/// grow without bound.
 public struct LineAssembler {
+    public static let defaultLongestLine = 64 << 20
     public let keep: Int
+    public let longestLine: Int
     public private(set) var lines: [String] = []
     private var partial: [UInt8] = []
 
-    public init(keep: Int) {
-        precondition(keep >= 1)
+    public init(keep: Int, longestLine: Int = defaultLongestLine) {
+        precondition(keep >= 1 && longestLine >= 4)
         self.keep = keep
+        self.longestLine = longestLine
     }
 
     /// Feeds a piece of the stream; returns true when the kept lines changed.
@@ -20,6 +27,14 @@ public struct LineAssembler {
             rest = rest[rest.index(after: newline)...]
         }
         partial.append(contentsOf: rest)
+        while partial.count > longestLine {
+            var cut = longestLine
+            while cut > 0 && partial[cut] & 0xC0 == 0x80 { cut -= 1 }
+            let rest = Array(partial[cut...])
+            partial.removeSubrange(cut...)
+            changed = commitPartial() || changed
+            partial = rest
+        }
         return changed
     }
 

@@ -62,7 +62,13 @@ extension Schedule {
         guard (2...3).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             throw ScheduleError("\"\(text)\" is not a date, time window or weekday: expected MM-DD, YYYY-MM-DD, HH:MM-HH:MM or mon-fri")
         }
-        let numbers = fields.map { Int($0)! }
+        // At most four digits for a year and two for a month or day: a longer run of digits is
+        // no date (and would not fit an Int).
+        let widths = fields.count == 3 ? [4, 2, 2] : [2, 2]
+        guard zip(fields, widths).allSatisfy({ $0.count <= $1 }) else {
+            throw ScheduleError("\"\(text)\" is not a date: expected MM-DD or YYYY-MM-DD")
+        }
+        let numbers = fields.compactMap { Int($0) }
         let (year, month, day) = fields.count == 3 ? (numbers[0], numbers[1], numbers[2]) : (nil, numbers[0], numbers[1])
         guard (1...12).contains(month) else { throw ScheduleError("\(text) is not a date: there is no month \(month)") }
         // A yearly rule may name 02-29 (it fires in leap years); a one-day rule must exist.

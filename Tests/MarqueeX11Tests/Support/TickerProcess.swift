@@ -96,6 +96,13 @@ final class TickerProcess {
             .reduce(0, +)
     }
 
+    /// Resident memory (VmRSS) in kB.
+    var residentKilobytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
     /// User + system CPU time in clock ticks.
     var cpuTicks: Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
