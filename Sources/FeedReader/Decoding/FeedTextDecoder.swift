@@ -92,7 +92,6 @@ struct FeedTextDecoder {
     /// Valid UTF-8 as it is; each byte of an invalid sequence read as Windows-1252.
     static func decodeUTF8(_ bytes: ArraySlice<UInt8>) -> Decoded {
         if String(validating: bytes, as: UTF8.self) != nil { return Decoded(utf8: Array(bytes), encoding: "UTF-8") }
-        let windows1252 = Iconv(from: "WINDOWS-1252")
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
         var firstInvalid: Int?
@@ -106,8 +105,8 @@ struct FeedTextDecoder {
                 position += encoded.count
             case .error(let length):
                 if firstInvalid == nil { firstInvalid = position }
-                for index in position..<position + length {
-                    output += windows1252?.utf8(bytes[index...index]).text ?? [0xEF, 0xBF, 0xBD]
+                for byte in bytes[position..<position + length] {
+                    if byte >= 0x80 { output += windows1252[Int(byte - 0x80)] } else { output.append(byte) }
                 }
                 position += length
             case .emptyInput:
@@ -118,6 +117,13 @@ struct FeedTextDecoder {
             }
         }
     }
+
+    /// Bytes 0x80–0xFF as Windows-1252 reads them, in UTF-8 (U+FFFD for the five it leaves
+    /// undefined). Only bytes ≥ 0x80 are ever invalid in UTF-8.
+    private static let windows1252: [[UInt8]] = {
+        let converter = Iconv(from: "WINDOWS-1252")
+        return (0x80...0xFF).map { byte in converter?.utf8([UInt8(byte)][...]).text ?? [0xEF, 0xBF, 0xBD] }
+    }()
 
     static func lineNumber(in bytes: [UInt8], at offset: Int) -> Int {
         1 + bytes.prefix(max(0, min(offset, bytes.count))).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }

@@ -111,8 +111,18 @@ final class FeedDocumentReader: XMLEventHandler {
         }
     }
 
+    /// The most of one field's text that is kept: a ticker shows a line, and a megabyte title
+    /// would only cost time in every step after this one.
+    static let fieldLimit = 256 << 10
+
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if field != nil { field!.text.append(contentsOf: bytes) } else if channelField != nil { channelField!.text.append(contentsOf: bytes) }
+        if field != nil {
+            let room = Self.fieldLimit - field!.text.count
+            if room > 0 { field!.text.append(contentsOf: bytes.prefix(room)) }
+        } else if channelField != nil {
+            let room = 64 - channelField!.text.count
+            if room > 0 { channelField!.text.append(contentsOf: bytes.prefix(room)) }
+        }
     }
 
     func end() {

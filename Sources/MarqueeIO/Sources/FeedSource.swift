@@ -3,7 +3,7 @@ import MarqueeCore
 /// `--feed`: keeps one feed's items on the board by running the fetcher (`xmarquee-feed`) once
 /// per refresh and reading its records (`FeedRecord`) from a pipe.
 ///
-/// One child per fetch rather than one that stays alive: Foundation, URLSession and the XML
+/// One child per fetch rather than one that stays alive: Foundation, libcurl and the XML
 /// parser (tens of MB) are resident only for the second a fetch takes, a fetcher that hangs or
 /// crashes is simply killed and retried, and the state that must survive between fetches (ETag,
 /// Last-Modified, the feed's TTL, the failure count) is tiny and lives here, passed back as
