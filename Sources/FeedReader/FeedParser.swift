@@ -20,7 +20,7 @@ public enum FeedParser {
         if !declaresOtherEncoding(data) && String(validating: data, as: UTF8.self) == nil {
             throw FeedParseError("malformed XML: not valid UTF-8 and no other encoding declared")
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: givingEveryInstructionData(data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         let reader = FeedDocumentReader()
@@ -38,6 +38,32 @@ public enum FeedParser {
             throw FeedParseError("malformed XML at line \(parser.lineNumber), column \(parser.columnNumber)")
         }
         return ParsedFeed(format: format, items: reader.items, ttl: reader.ttl)
+    }
+
+    /// FoundationXML reads a processing instruction's data with strlen even when libxml2 has
+    /// none (`<?name?>`), and crashes (found by the feed fuzzer): such an instruction is given an
+    /// empty data part (`<?name ?>`), which libxml2 passes as an empty string.
+    static func givingEveryInstructionData(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var result: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, ![UInt8(ascii: "?"), UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end += 1 }
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                result += bytes[copied..<end] + [0x20]
+                copied = end
+            }
+            // Past the "<?" only: an instruction may start inside what looked like a target.
+            index += 2
+        }
+        guard copied > 0 else { return data }
+        return Data(result + bytes[copied...])
     }
 
     /// Whether the XML declaration names an encoding other than UTF-8, or a BOM says UTF-16.
