@@ -34,7 +34,7 @@ run() {
   local leaks=1
   case $target in config|feed) leaks=0 ;; esac
   # Swift's own backtracer would read the crashed stack under ASan and report itself instead.
-  SWIFT_BACKTRACE=enable=no XMARQUEE_FUZZ_TARGET=$target "$binary" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=$leaks XMARQUEE_FUZZ_TARGET=$target "$binary" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
     -max_total_time="$seconds" -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 -detect_leaks=$leaks
 }

@@ -9,8 +9,9 @@
 ///   short on its way out of C++ (a key cut so is then looked up in vain and TOMLKit traps), so
 ///   it is read as U+FFFD, the way the ticker shows any character it cannot show,
 /// - a table header whose key starts with neither a bare-key character nor a quote (`[.]`,
-///   `[[[ x`, `[` and a line break), and a `}` where an array expects a value (`[1,}]`, `[ }`):
-///   toml++ 3.4 asserts at both and aborts the process.
+///   `[[[ x`, `[` and a line break), a `}` where an array expects a value (`[1,}]`, `[ }`), and
+///   a number or date followed by a space and a digit, other than a date's time (`1979-05-27 2`):
+///   toml++ 3.4 asserts at each and aborts the process.
 ///
 /// Only the lexical shape is followed (comments, the four kinds of string, brackets inside
 /// values), enough to tell a header from a line of a multi-line array or string; the grammar
@@ -79,6 +80,8 @@ struct TOMLPrecheck {
     private mutating func checkStructure() throws(Problem) {
         line = 1
         lineStart = 0
+        // toml++ skips a byte order mark: so must the search for headers (found by the fuzzer).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count {
             skipSpaces()
             guard let byte = peek() else { return }
@@ -151,10 +154,38 @@ struct TOMLPrecheck {
                 arrayWantsValue = open.last == UInt8(ascii: "[")
                 index += 1
             default:
+                if let problem = numberFollowedByDigit() { throw problem }
                 arrayWantsValue = false
                 index += 1
             }
         }
+    }
+
+    /// A bare value (a number or date) followed by a space and a digit: valid only as a date and
+    /// its time (`1979-05-27 07:32:00`); toml++ asserts on others, such as `1979-05-27 2` or
+    /// `555------- 2` (found by the config fuzzer). Checked at the start of each bare value.
+    private func numberFollowedByDigit() -> Problem? {
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        guard index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+              index > 0, [0x20, 0x09, UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{")].contains(bytes[index - 1])
+        else { return nil }
+        var end = index
+        while end < bytes.count, Self.isBareValue(bytes[end]) { end += 1 }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: " "), isDigit(bytes[end + 1]) else { return nil }
+        let token = Array(bytes[index..<end])
+        let isDate = token.count == 10 && token.enumerated().allSatisfy { offset, byte in
+            offset == 4 || offset == 7 ? byte == UInt8(ascii: "-") : isDigit(byte)
+        }
+        let timeFollows = end + 3 < bytes.count && isDigit(bytes[end + 2]) && bytes[end + 3] == UInt8(ascii: ":")
+        guard !(isDate && timeFollows) else { return nil }
+        return Problem(line: line, column: column + (end - index) + 1,
+                       message: isDate ? "a date and a space must be followed by a time (HH:MM:SS)"
+                                       : "expected a comment, a line break or a comma after the value")
+    }
+
+    /// A character of a bare value: anything but what toml++ takes as its end.
+    private static func isBareValue(_ byte: UInt8) -> Bool {
+        ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#")].contains(byte)
     }
 
     /// A basic or literal string, single- or multi-line, from its opening quote past its closing one.

@@ -55,6 +55,10 @@ final class FeedParserTests: XCTestCase {
         let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>t</title><item><title>caf".utf8)
             + Data([0xE9]) + Data("</title></item></channel></rss>".utf8)
         XCTAssertEqual(try FeedParser.parse(latin1).items.map(\.title), ["café"])
+        // Found by the feed fuzzer: an instruction without data crashed FoundationXML (strlen(NULL)).
+        let bare = Data("<?xml version=\"1.0\"?><?bare?><rss version=\"2.0\"><channel><title>t</title><item><title>One<?x?></title></item></channel></rss>".utf8)
+        XCTAssertEqual(try FeedParser.parse(bare).items.map(\.title), ["One"])
+        XCTAssertThrowsError(try FeedParser.parse(Data("<feed><?<?x?></feed>".utf8)), "an instruction inside a target")
         for (document, expected) in cases {
             XCTAssertThrowsError(try FeedParser.parse(Data(document.utf8)), document) { error in
                 XCTAssertTrue((error as? FeedParseError)?.description.hasPrefix(expected) == true, "\(error) for \(document)")
