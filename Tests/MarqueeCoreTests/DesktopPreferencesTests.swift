@@ -45,7 +45,7 @@ final class DesktopPreferencesTests: XCTestCase {
         XCTAssertEqual(PixelLength(parsing: "7.5")?.pixels(scale: 2), 15)
         XCTAssertEqual(PixelLength(parsing: "12px")?.wholePixels(scale: 2), 12)
         XCTAssertEqual(PixelLength(parsing: "10")?.wholePixels(scale: 1.25), 13)
-        for bad in ["", "px", "-1", "12pt", "inf", "nan", "1 px"] { XCTAssertNil(PixelLength(parsing: bad), bad) }
+        for bad in ["", "px", "-1", "12pt", "inf", "nan", "1 px", "99999999999999999999"] { XCTAssertNil(PixelLength(parsing: bad), bad) }
         XCTAssertEqual(PixelLength(12, exact: true).description, "12px")
         XCTAssertEqual(PixelLength(7.5).description, "7.5")
     }

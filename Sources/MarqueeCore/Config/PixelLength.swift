@@ -10,11 +10,16 @@ public struct PixelLength: Equatable, Hashable, Sendable, CustomStringConvertibl
         isExact = exact
     }
 
-    /// `12`, `12.5`, `12px`; nil for anything else (a negative or non-finite number too).
+    /// The largest length read: past it a number is no length on any screen, and it could only
+    /// be shown rewritten (`1e+20`) in an error about its range.
+    public static let largest = 1_000_000_000.0
+
+    /// `12`, `12.5`, `12px`; nil for anything else (a negative, non-finite or absurdly large
+    /// number too).
     public init?(parsing text: String) {
         let exact = text.hasSuffix("px")
         let number = exact ? String(text.dropLast(2)) : text
-        guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
+        guard let value = Double(number), value.isFinite, value >= 0, value <= Self.largest else { return nil }
         self.init(value, exact: exact)
     }
 
