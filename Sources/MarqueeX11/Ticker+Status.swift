@@ -25,8 +25,8 @@ extension Ticker {
             return messages.indices.contains(index) ? visible(messages[index]) : nil
         }
         // From the layout on show: new messages may not have reached the screen yet.
-        guard let (layout, index) = layoutMessageAtReadingEdge(), layout.laidOutMessages.indices.contains(index) else { return nil }
-        return visible(layout.laidOutMessages[index].message)
+        guard let (layout, index) = layoutMessageAtReadingEdge(), (0..<layout.messageCount).contains(index) else { return nil }
+        return visible(layout.message(at: index))
     }
 
     private func visible(_ message: Message) -> String {

@@ -197,6 +197,9 @@ public final class CycleLayout: Sendable {
         return message
     }
 
+    /// Message `index` as it was handed in (its text, link and flags).
+    public func message(at index: Int) -> Message { laidOutMessage(index).message }
+
     // MARK: Whole views (tests, diagnostics): each walks the whole cycle.
 
     /// Every chunk, left to right.
