@@ -116,8 +116,8 @@ extension CycleLayout {
         let oldBlock = earlier.blocks[oldBlockIndex]
         if let same = blocks.firstIndex(where: { $0 === oldBlock }) { return blockFirstMessages[same] + local }
         let message = oldBlock.laidOutMessages[local].message
-        let sameSourceFirst = blocks.indices.sorted { (blocks[$0].source == oldBlock.source ? 0 : 1) < (blocks[$1].source == oldBlock.source ? 0 : 1) }
-        for block in sameSourceFirst {
+        let sameSource = blocks.indices.filter { blocks[$0].source == oldBlock.source }
+        for block in sameSource + blocks.indices.filter({ blocks[$0].source != oldBlock.source }) {
             if let found = blocks[block].index(matching: message, near: local) { return blockFirstMessages[block] + found }
         }
         return nil

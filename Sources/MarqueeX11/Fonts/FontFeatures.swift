@@ -12,12 +12,17 @@ public struct FontFeatures: Sendable {
     /// The text as given (for `--print-config`).
     public let text: String
     let features: [hb_feature_t]
+    /// The same with tabular digits (`tnum`) last, so they win over the user's `pnum`.
+    private let withTabularDigits: [hb_feature_t]
 
     public static let none = FontFeatures(text: "", features: [])
 
     private init(text: String, features: [hb_feature_t]) {
         self.text = text
         self.features = features
+        var tnum = hb_feature_t()
+        _ = hb_feature_from_string("tnum", -1, &tnum)
+        withTabularDigits = features + [tnum]
     }
 
     public init(parsing text: String) throws(ParseError) {
@@ -33,12 +38,7 @@ public struct FontFeatures: Sendable {
     }
 
     /// These features and, for a run that asks for it, tabular digits.
-    func list(tabularDigits: Bool) -> [hb_feature_t] {
-        guard tabularDigits else { return features }
-        var tnum = hb_feature_t()
-        _ = hb_feature_from_string("tnum", -1, &tnum)
-        return features + [tnum]
-    }
+    func list(tabularDigits: Bool) -> [hb_feature_t] { tabularDigits ? withTabularDigits : features }
 }
 
 private extension Substring {
