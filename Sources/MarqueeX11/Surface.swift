@@ -14,20 +14,20 @@ public struct Surface {
     public let depth: Int32
     /// Where a pixel keeps its alpha; nil for a visual without one.
     let alphaChannel: (shift: Int, mask: UInt)?
-    /// A colormap made for this surface (a non-default visual needs one of its own): freed with it.
-    let ownsColormap: Bool
 
     public var hasAlpha: Bool { alphaChannel != nil }
 
     /// The screen's default visual and colormap: what an opaque ticker uses.
     static func screenDefault(_ display: OpaquePointer, screen: Int32) -> Surface {
         Surface(visual: XDefaultVisual(display, screen), colormap: XDefaultColormap(display, screen),
-                depth: XDefaultDepth(display, screen), alphaChannel: nil, ownsColormap: false)
+                depth: XDefaultDepth(display, screen), alphaChannel: nil)
     }
 
-    /// A 32-bit TrueColor visual with an alpha channel and a new colormap for it, or nil when the
-    /// screen has none (no Composite extension, or a server that does not offer one).
-    static func withAlpha(_ display: OpaquePointer, screen: Int32, root: Window) -> Surface? {
+    /// A 32-bit TrueColor visual with an alpha channel, with the colormap `makeColormap` makes for
+    /// it (a visual other than the root's cannot use the default colormap: BadMatch), or nil when
+    /// the screen has none (no Composite extension, or a server that does not offer one).
+    static func withAlpha(_ display: OpaquePointer, screen: Int32,
+                          makeColormap: (UnsafeMutablePointer<Visual>) -> Colormap) -> Surface? {
         var template = XVisualInfo()
         template.screen = screen
         template.depth = 32
@@ -40,11 +40,8 @@ public struct Surface {
         for index in 0..<Int(count) {
             guard let visual = found[index].visual,
                   let format = XRenderFindVisualFormat(display, visual), format.pointee.direct.alphaMask != 0 else { continue }
-            // A visual other than the root's cannot use the default colormap (BadMatch).
-            let colormap = XCreateColormap(display, root, visual, AllocNone)
-            return Surface(visual: visual, colormap: colormap, depth: 32,
-                           alphaChannel: (Int(format.pointee.direct.alpha), UInt(format.pointee.direct.alphaMask)),
-                           ownsColormap: true)
+            return Surface(visual: visual, colormap: makeColormap(visual), depth: 32,
+                           alphaChannel: (Int(format.pointee.direct.alpha), UInt(format.pointee.direct.alphaMask)))
         }
         return nil
     }

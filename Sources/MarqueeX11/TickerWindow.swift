@@ -102,6 +102,15 @@ public final class TickerWindow {
 
     public func map() { XMapWindow(connection.display, id) }
 
+    /// The events a ticker listens to. Pointer motion and crossings wake it only while the
+    /// pointer is over the window (for the hand over links, hover pause); an idle pointer
+    /// elsewhere costs nothing.
+    func selectInput() {
+        let mask = ExposureMask | StructureNotifyMask | VisibilityChangeMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | KeyPressMask | EnterWindowMask | LeaveWindowMask
+        XSelectInput(connection.display, id, mask)
+    }
+
     /// Asks for a new height (a new DPI); the ticker follows when the ConfigureNotify comes.
     public func resize(height newHeight: Int) {
         guard newHeight != height else { return }

@@ -54,12 +54,9 @@ final class TilePainter {
         }
     }
 
-    func paint(tile index: Int, of content: RenderedContent) -> Pixmap {
+    /// Paints tile `index` of `content` into `pixmap`, which is `tileWidth` × `rows` pixels.
+    func paint(tile index: Int, of content: CycleContent, into pixmap: Pixmap, tileWidth: Int, rows: Int) {
         let tileStart = index * StripGeometry.tileWidth
-        let tileWidth = min(StripGeometry.tileWidth, content.unitWidth - tileStart)
-        let rows = max(height, 1)
-        let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(tileWidth), UInt32(rows),
-                                   UInt32(connection.depth))
         XftDrawChange(draw, pixmap)
         fill(background, x: 0, width: tileWidth, top: 0, bottom: rows)
         let layout = content.layout
@@ -87,7 +84,6 @@ final class TilePainter {
             }
             for chunk in chunks { drawGlyphs(of: chunk, offset: offset) }
         }
-        return pixmap
     }
 
     private func fill(_ color: RGBAColor, x: Int, width: Int, top: Int, bottom: Int) {

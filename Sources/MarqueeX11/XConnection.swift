@@ -19,6 +19,8 @@ public final class XConnection {
     /// `chooseSurface` picks one with alpha.
     public private(set) var surface: Surface
     private var surfaceChosen = false
+    /// The colormap made for a surface with alpha; made and freed here.
+    private var ownColormap: Colormap?
     private var atoms: [String: Atom] = [:]
 
     public var visual: UnsafeMutablePointer<Visual> { surface.visual }
@@ -38,7 +40,7 @@ public final class XConnection {
     }
 
     deinit {
-        if surface.ownsColormap { XFreeColormap(display, surface.colormap) }
+        if let ownColormap { XFreeColormap(display, ownColormap) }
         XCloseDisplay(display)
     }
 
@@ -51,7 +53,11 @@ public final class XConnection {
         precondition(!surfaceChosen, "the surface is chosen once, before anything is drawn")
         surfaceChosen = true
         guard translucentBackground else { return true }
-        guard let withAlpha = Surface.withAlpha(display, screen: screen, root: root) else { return false }
+        guard let withAlpha = Surface.withAlpha(display, screen: screen, makeColormap: { visual in
+            let colormap = XCreateColormap(display, root, visual, AllocNone)
+            ownColormap = colormap
+            return colormap
+        }) else { return false }
         surface = withAlpha
         return true
     }
@@ -68,6 +74,21 @@ public final class XConnection {
     }
 
     public func flush() { XFlush(display) }
+
+    /// Hands every event Xlib has read or can read without blocking to `handle`, and sends the
+    /// requests they caused. `QueuedAfterFlush` also takes the events xcb read while flushing
+    /// (its write path reads when the socket is readable; a plain flush before `poll()` would
+    /// strand them and stall the frames). The inner loop empties Xlib's queue without touching
+    /// the socket: calling `XPending` per event cost four extra syscalls a frame.
+    func drainEvents(while shouldContinue: () -> Bool, _ handle: (inout XEvent) -> Void) {
+        var event = XEvent()
+        while shouldContinue() && XEventsQueued(display, QueuedAfterFlush) > 0 {
+            while shouldContinue() && XEventsQueued(display, QueuedAlready) > 0 {
+                XNextEvent(display, &event)
+                handle(&event)
+            }
+        }
+    }
     public func sync() { XSync(display, 0) }
 
     /// A protocol error (BadAlloc for a pixmap, BadWindow for a window that just went away) is

@@ -64,7 +64,12 @@ struct TickerApp {
         }
 
         let window = Self.makeWindow(options, fontHeight: font.height, scale: style.scale, on: connection)
-        let ticker = Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
+        let ticker: Ticker
+        do {
+            ticker = try Ticker(connection: connection, window: window.window, font: font, style: style, loop: loop)
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
+        }
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
         ticker.addEventHandler { desktop.handle(&$0) }
         ticker.setReducedMotion(options.motion.reducesMotion(desktop.preferences))

@@ -181,7 +181,19 @@ public struct StripTimeline<Content: StripContent> {
     }
 
     /// The content that will be shown next (the newest one).
-    public func newest(direction: ScrollDirection) -> Content {
-        direction == .left ? segments[segments.count - 1].content : segments[0].content
+    public func newest(direction: ScrollDirection) -> Content { newestSegment(direction: direction).content }
+
+    /// The segment on the side the text enters from: the newest content and where its cycles lie.
+    public func newestSegment(direction: ScrollDirection) -> StripSegment<Content> {
+        direction == .left ? segments[segments.count - 1] : segments[0]
+    }
+
+    /// The segment showing strip position `position` and how far into its content's cycle that
+    /// position lies; nil where nothing is shown there or the content is empty.
+    public func locate(_ position: Int) -> (segment: StripSegment<Content>, offset: Int)? {
+        guard let segment = segments.first(where: { $0.lower <= position && position < $0.upper }) else { return nil }
+        let cycle = segment.content.layout.width
+        guard cycle > 0 else { return nil }
+        return (segment, StripGeometry.floorMod(position - segment.anchor, cycle))
     }
 }

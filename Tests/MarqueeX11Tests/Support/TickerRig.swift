@@ -33,7 +33,7 @@ extension TickerRigTests {
         let window = TickerWindow(connection: connection, width: width, height: height, position: (0, 0), title: "test")
         let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
                                 direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
-        let ticker = Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
+        let ticker = try Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
         ticker.setMessages(messages)
         ticker.show()
         return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker)

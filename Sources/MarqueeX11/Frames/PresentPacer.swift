@@ -56,7 +56,9 @@ final class PresentPacer: FramePacer {
         beginWaiting()
     }
 
-    func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
+    var presentsBuffers: Bool { true }
+
+    func present(_ buffer: Pixmap, counter: UInt64) {
         serial &+= 1
         XPresentPixmap(connection.display, window, buffer, serial, 0, 0, 0, 0, 0, 0, 0,
                        UInt32(PresentOptionNone), counter, 0, 0, nil, 0)

@@ -7,30 +7,20 @@ import MarqueeIO
 final class TimerPacer: FramePacer {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
     var onBufferIdle: (Pixmap) -> Void = { _ in }
-    private let connection: XConnection
-    private let window: Window
     private let timer: FrameTimer
-    private let gc: GC
     private let origin: Double
     private var nextCounter: UInt64 = 0
     private var armed = false
     private(set) var isActive = false
     let period: Double
 
-    init?(connection: XConnection, window: Window, refreshHz: Double, loop: EventLoop) {
+    init?(refreshHz: Double, loop: EventLoop) {
         guard let timer = FrameTimer() else { return nil }
-        self.connection = connection
-        self.window = window
         self.timer = timer
         period = 1 / refreshHz
         origin = MonotonicClock.now()
-        var values = XGCValues()
-        values.graphics_exposures = 0
-        gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
         loop.watch(timer.fd) { [weak self] _ in self?.fired() }
     }
-
-    deinit { XFreeGC(connection.display, gc) }
 
     private func time(of counter: UInt64) -> Double { origin + Double(counter) * period }
 
@@ -60,11 +50,9 @@ final class TimerPacer: FramePacer {
         if isActive { requestFrame() }
     }
 
-    func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64) {
-        XCopyArea(connection.display, buffer, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
-        // The copy is done in request order: the buffer may be drawn into again right away.
-        onBufferIdle(buffer)
-    }
+    /// The caller copies each frame to the window: the copy is done in request order.
+    var presentsBuffers: Bool { false }
+    func present(_ buffer: Pixmap, counter: UInt64) {}
 
     func skipFrame() { requestFrame() }
 

@@ -5,7 +5,7 @@ import CX11
 ///
 /// The ticker asks for frames with `requestFrame()` while something moves; the pacer calls
 /// `onFrame(counter, time)` once per refresh with the vblank counter and time the frame will be
-/// shown at, and the ticker answers with `show(_:counter:)`. After `stop()` nothing is scheduled
+/// shown at, and the ticker answers with a frame (`present(_:counter:)` where `presentsBuffers`). After `stop()` nothing is scheduled
 /// at all: no frame requests, no timers.
 protocol FramePacer: AnyObject {
     var onFrame: (_ counter: UInt64, _ time: Double) -> Void { get set }
@@ -15,7 +15,11 @@ protocol FramePacer: AnyObject {
     var isActive: Bool { get }
     func requestFrame()
     func stop()
-    func show(_ buffer: Pixmap, width: Int, height: Int, counter: UInt64)
+    /// True when frames are handed to the server as pixmaps (`present`); false when the caller
+    /// copies each frame to the window itself.
+    var presentsBuffers: Bool { get }
+    /// Shows `buffer` at vblank `counter`; `onBufferIdle` says when it may be drawn into again.
+    func present(_ buffer: Pixmap, counter: UInt64)
     /// No frame this time (every back buffer is still the server's): call again next refresh.
     func skipFrame()
     /// Milliseconds the loop may sleep while this pacer waits for the server (-1: forever).

@@ -1,31 +1,27 @@
-import MarqueeCore
-
-/// What the ticker is doing, for `xmarquee ctl status`.
-extension Ticker {
-    /// Fills in the ticker's part of a status report: motion, speed, the message on screen, frames.
+/// What the player is doing, for `xmarquee ctl status`.
+extension MarqueePlayer {
+    /// Fills in the player's part of a status report: motion, speed, the message on screen.
     public func describe(into report: inout StatusReport) {
         report.mode = style.motion.mode.rawValue
         report.motion = showsPages ? "pages" : "scrolling"
         report.paused = isPaused
-        report.speed = currentSpeed
+        report.speed = style.speed
         report.direction = style.direction.rawValue
         report.message = messageOnScreen
         report.dpi = style.scale * DesktopPreferences.referenceDPI
-        report.refreshRate = pacer.period > 0 ? 1 / pacer.period : 0
-        report.present = usesPresent
-        report.framesShown = framesDrawn
-        report.framesMissed = framesMissed
+        report.refreshRate = refreshPeriod > 0 ? 1 / refreshPeriod : 0
     }
 
     /// The text of the message at the reading edge (tags removed), or of the page on show.
-    var messageOnScreen: String? {
+    public var messageOnScreen: String? {
         if showsPages, let pager {
             if pager.page == .urgent { return urgentPage }
+            let messages = self.messages
             let index = currentPageIndex
             return messages.indices.contains(index) ? visible(messages[index]) : nil
         }
         // From the layout on show: new messages may not have reached the screen yet.
-        guard let (layout, index) = layoutMessageAtReadingEdge(), (0..<layout.messageCount).contains(index) else { return nil }
+        guard let (layout, index) = messageAtReadingEdge(), (0..<layout.messageCount).contains(index) else { return nil }
         return visible(layout.message(at: index))
     }
 

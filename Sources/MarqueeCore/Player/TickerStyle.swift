@@ -1,5 +1,3 @@
-import MarqueeCore
-
 /// How the ticker looks and moves; resolved from the command line before the window exists.
 public struct TickerStyle: Sendable {
     public var foreground: RGBAColor

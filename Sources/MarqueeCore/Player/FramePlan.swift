@@ -1,0 +1,35 @@
+/// What to show in the window for one frame: the strip position at its left edge and the copies
+/// that fill it, left to right, every column covered exactly once.
+public struct FramePlan {
+    /// Strip position of the window's left edge.
+    public var position: Int
+    public var width: Int
+    public var copies: [FrameCopy]
+    /// What the player wants after this frame.
+    public var demand: FrameDemand
+}
+
+/// One stretch of window columns: a piece of a content's tile, or the background.
+public struct FrameCopy: Equatable {
+    /// Nil: the background (no text there).
+    public var content: CycleContent?
+    public var tile: Int
+    public var sourceX: Int
+    public var destinationX: Int
+    public var width: Int
+
+    public static func == (a: FrameCopy, b: FrameCopy) -> Bool {
+        a.content === b.content && a.tile == b.tile && a.sourceX == b.sourceX && a.destinationX == b.destinationX
+            && a.width == b.width
+    }
+}
+
+/// Whether the player needs frames.
+public enum FrameDemand: Equatable, Sendable {
+    /// Something moves: draw the next vblank.
+    case nextFrame
+    /// Resting (a pause at the start, a bounce's end): no frames until this time.
+    case restUntil(Double)
+    /// Nothing moves, or nothing can be seen: no frames until new input.
+    case none
+}

@@ -1,0 +1,253 @@
+import CX11
+import Glibc
+import MarqueeCore
+import MarqueeIO
+
+/// One ticker window: X events go into the player, the player's frame plans go to the compositor.
+///
+/// The frame path runs one way: pacer → ticker → player (pure) → compositor → pacer. Everything
+/// runs on the event loop's thread; frames are asked for only while the player wants them.
+public final class Ticker {
+    let connection: XConnection
+    public let window: TickerWindow
+    /// Every decision: what is on the strip, how it moves, what a frame shows.
+    public private(set) var player: MarqueePlayer
+    /// The font the tiles are painted with, and one waiting for its layout.
+    private var font: FontSet
+    private var pendingFont: FontSet?
+    private let compositor: Compositor
+    private let pacer: FramePacer
+    /// Wake the loop when a rest in the program ends, and when a page has had its reading time.
+    private let restTimer: FrameTimer
+    private let pageTimer: FrameTimer
+    private let cursor: PointerCursor
+    /// Whether a compositing manager blends the window: watched only on a surface with alpha,
+    /// where a translucent background shows its alpha while one runs and is opaque otherwise.
+    private let compositingManager: CompositorWatch?
+    public private(set) var statistics = FrameStatistics()
+    /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
+    private var eventHandlers: [(inout XEvent) -> Bool] = []
+    /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
+    public var openLink: ((String) -> Void)?
+    /// Called after each frame handed over, with its strip position and vblank time.
+    public var onFrameDrawn: ((_ position: Int, _ time: Double) -> Void)?
+
+    public var usesPresent: Bool { pacer is PresentPacer }
+    public var refreshPeriod: Double { pacer.period }
+    public var shownPosition: Int { player.shownPosition }
+    public var style: TickerStyle { player.style }
+
+    public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
+                allowPresent: Bool = true) throws(TickerError) {
+        guard let restTimer = FrameTimer(), let pageTimer = FrameTimer() else { throw .noTimer(errno: errno) }
+        let hz = RefreshRate.current(on: connection)
+        if allowPresent, let present = PresentPacer(connection: connection, window: window.id, refreshHz: hz) {
+            pacer = present
+        } else {
+            guard let timed = TimerPacer(refreshHz: hz, loop: loop) else { throw .noTimer(errno: errno) }
+            pacer = timed
+        }
+        self.connection = connection
+        self.window = window
+        self.font = font
+        self.restTimer = restTimer
+        self.pageTimer = pageTimer
+        player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
+                               refreshPeriod: pacer.period, reordering: BidiReordering())
+        compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
+                                  capsule: style.capsule, height: window.height)
+        compositor = Compositor(connection: connection, window: window, painter: painter, fadeWidth: style.fade,
+                                background: background)
+        cursor = PointerCursor(connection: connection, window: window.id)
+        pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
+        pacer.onBufferIdle = { [unowned self] pixmap in self.compositor.bufferIdle(pixmap) }
+        install(on: loop)
+        window.selectInput()
+        if let compositingManager {
+            compositingManager.onChange = { [unowned self] _ in self.repaintInShownColors() }
+            addEventHandler { compositingManager.handle(&$0) }
+        }
+    }
+
+    /// Applies a change to the player now, then follows what it decided (frames, timers, a redraw).
+    public func update(_ change: (inout MarqueePlayer, _ now: Double) -> Void) {
+        let now = MonotonicClock.now()
+        change(&player, now)
+        follow(at: now)
+    }
+
+    // MARK: Changes the window's side takes part in
+
+    /// New colours for everything, at once: the tiles are painted again.
+    public func setColors(foreground: RGBAColor, background: RGBAColor) {
+        guard foreground != style.foreground || background != style.background else { return }
+        update { player, _ in player.setLook(foreground: foreground, background: background, fade: player.style.fade) }
+        repaintInShownColors()
+    }
+
+    /// A new fade width (a reloaded config, a new DPI): the edges are painted anew.
+    public func setFade(_ width: Int) {
+        guard width != style.fade else { return }
+        update { player, _ in player.setLook(foreground: player.style.foreground, background: player.style.background, fade: width) }
+        repaintInShownColors()
+    }
+
+    /// A new separator, padding, markup or item box: laid out again; a new box is painted anew.
+    public func setLayout(_ layout: LayoutSettings, capsule: CapsuleStyle?) {
+        var capsuleChanged = false
+        update { player, _ in capsuleChanged = player.setLayout(layout, capsule: capsule) }
+        if capsuleChanged {
+            compositor.setPainting(font: font, capsule: capsule)
+            drawNow()
+        }
+    }
+
+    /// A new font: the messages are measured with it, then replace the text in place.
+    public func setFont(_ newFont: FontSet) {
+        pendingFont = newFont
+        update { player, _ in player.setShapes(ShapeCache(shaper: newFont)) }
+    }
+
+    /// Paints everything again in the style's colours as they can be shown now (a translucent
+    /// background only while a compositing manager blends it).
+    private func repaintInShownColors() {
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        compositor.setLook(foreground: style.foreground, background: background, fadeWidth: style.fade)
+        drawNow()
+    }
+
+    // MARK: Frames
+
+    private func frame(counter: UInt64, time: Double) {
+        player.setRefreshPeriod(pacer.period, atFrame: time)
+        guard let plan = player.frame(at: time) else { return follow(at: time) }
+        if player.pointerX != nil { cursor.show(hand: player.pointerOverLink) }
+        guard compositor.show(plan, counter: counter, through: pacer) else { return pacer.skipFrame() }
+        statistics.noteShown(counter: counter)
+        onFrameDrawn?(plan.position, time)
+        run(plan.demand)
+    }
+
+    /// Follows the player's decisions after a change: frames, the rest and page timers, the
+    /// cursor, and a redraw when what stands still changed.
+    private func follow(at now: Double) {
+        run(player.demand(at: now))
+        if let wake = player.nextPageSwitch { pageTimer.arm(at: wake) } else { pageTimer.disarm() }
+        cursor.show(hand: player.pointerOverLink)
+        if player.needsRedraw(at: now) { drawNow() }
+    }
+
+    private func run(_ demand: FrameDemand) {
+        if demand == .nextFrame { return pacer.requestFrame() }
+        if pacer.isActive { pacer.stop() }
+        statistics.noteStopped()
+        if case .restUntil(let wake) = demand { restTimer.arm(at: wake) }
+    }
+
+    /// Draws the last position shown straight to the window: that frame may still be queued for
+    /// the next vblank at the old size, and both must show the same position where they meet.
+    private func drawNow() {
+        guard player.isVisible else { return }
+        compositor.draw(player.still())
+    }
+
+    // MARK: Events
+
+    private func install(on loop: EventLoop) {
+        // Readable X connection: nothing to do here, the wait ends and `prepareToWait` drains.
+        loop.watch(connection.fd) { _ in }
+        loop.watch(pageTimer.fd) { [unowned self] _ in
+            self.pageTimer.acknowledge()
+            self.update { player, now in player.pageTimeUp(at: now) }
+        }
+        loop.watch(restTimer.fd) { [unowned self] _ in
+            self.restTimer.acknowledge()
+            self.follow(at: MonotonicClock.now())
+        }
+        loop.prepareToWait = { [unowned self] in
+            if self.player.isLayingOut { self.continueLayout() }
+            self.connection.drainEvents(while: { loop.isRunning }) { self.handle(&$0, loop: loop) }
+            self.connection.flush()
+            return self.player.isLayingOut ? 0 : self.pacer.waitTimeout
+        }
+        loop.onTimeout = { [unowned self] in self.pacer.timedOut() }
+    }
+
+    private func continueLayout() {
+        guard case .adopted(let newShaper) = player.continueLayout(clock: MonotonicClock.now) else { return }
+        if newShaper, let pendingFont {
+            // The new font comes into use with the text measured with it: the old text is gone.
+            font = pendingFont
+            self.pendingFont = nil
+            compositor.setPainting(font: font, capsule: style.capsule)
+        }
+        follow(at: MonotonicClock.now())
+    }
+
+    private func handle(_ event: inout XEvent, loop: EventLoop) {
+        if pacer.handle(&event) { return }
+        let now = MonotonicClock.now()
+        // Events about other windows (a shared connection, the root for RandR) are not ours.
+        guard event.xany.window == window.id else { return offer(&event) }
+        switch event.type {
+        case ConfigureNotify:
+            resized(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case Expose where event.xexpose.count == 0:
+            drawNow()
+        case MapNotify, UnmapNotify:
+            player.setMapped(event.type == MapNotify, at: now)
+            follow(at: now)
+        case VisibilityNotify:
+            player.setFullyObscured(event.xvisibility.state == VisibilityFullyObscured, at: now)
+            follow(at: now)
+        case ClientMessage where Atom(event.xclient.data.l.0) == window.deleteAtom:
+            loop.stop(status: ExitStatus.success.rawValue)
+        case DestroyNotify:
+            loop.stop(status: ExitStatus.success.rawValue)
+        default:
+            guard let input = PlayerInput(event: &event) else { return offer(&event) }
+            if case .openLink(let link)? = player.handle(input, at: now) { openLink?(link) }
+            follow(at: now)
+        }
+    }
+
+    private func offer(_ event: inout XEvent) {
+        for handler in eventHandlers where handler(&event) { return }
+    }
+
+    /// Adds a handler for the X events the ticker does not handle itself (RandR changes for a
+    /// docked bar, for instance); it returns true when the event was its own. The ticker is the
+    /// one reader of the connection, so everyone else hears about events through here.
+    public func addEventHandler(_ handler: @escaping (inout XEvent) -> Bool) {
+        eventHandlers.append(handler)
+    }
+
+    /// New buffers (and tiles for a new height) before the next frame, and a redraw at once so a
+    /// live resize never shows unpainted area.
+    private func resized(width: Int, height: Int) {
+        guard window.noteSize(width: width, height: height) else { return }
+        compositor.resize(width: width, height: height)
+        update { player, now in player.resize(width: width, at: now) }
+        drawNow()
+    }
+
+    /// Maps the window; frames start when the server confirms it is mapped.
+    public func show() {
+        window.map()
+        connection.flush()
+    }
+}
+
+/// Why a ticker could not be made.
+public enum TickerError: Error, CustomStringConvertible {
+    /// No timer descriptor could be had (the process is out of descriptors).
+    case noTimer(errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .noTimer(let errno): "cannot create a timer: \(String(cString: strerror(errno)))"
+        }
+    }
+}

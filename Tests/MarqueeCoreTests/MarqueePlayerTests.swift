@@ -1,0 +1,305 @@
+import XCTest
+@testable import MarqueeCore
+
+/// The ticker's decisions without a display: a fake shaper, a window 200 px wide, 60 Hz, and
+/// time as a number.
+final class MarqueePlayerTests: XCTestCase {
+    static let period = 1.0 / 60
+    static let separator = " | "
+
+    private func makePlayer(_ messages: [String], speed: Double = 120, direction: ScrollDirection = .left, width: Int = 200,
+                            motion: MotionSettings = MotionSettings(), at time: Double = 100) -> MarqueePlayer {
+        let style = TickerStyle(foreground: RGBAColor(red: 0xffff, green: 0xffff, blue: 0xffff),
+                                background: RGBAColor(red: 0, green: 0, blue: 0), speed: speed, direction: direction,
+                                layout: LayoutSettings(separator: Self.separator), motion: motion)
+        var player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: FakeShaper()), width: width,
+                                   refreshPeriod: Self.period)
+        player.setMapped(true, at: time)
+        player.setMessages([MessageGroup(source: "arguments", messages: messages.map { Message($0) })])
+        finishLayout(&player, at: time)
+        return player
+    }
+
+    /// Lays out to the end with a clock that stands at `time`.
+    private func finishLayout(_ player: inout MarqueePlayer, at time: Double) {
+        while player.isLayingOut { _ = player.continueLayout(clock: { time }) }
+    }
+
+    private func layout(_ player: MarqueePlayer) throws -> CycleLayout {
+        try XCTUnwrap(player.timeline?.segments.first?.content.layout)
+    }
+
+    /// Frames at every vblank from `start` for `seconds`; returns their positions.
+    private func run(_ player: inout MarqueePlayer, from start: Double, seconds: Double) -> [Int] {
+        var positions: [Int] = []
+        var time = start
+        while time < start + seconds - 1e-9 {
+            if let plan = player.frame(at: time) { positions.append(plan.position) }
+            time += Self.period
+        }
+        return positions
+    }
+
+    // MARK: Frames
+
+    func testEveryFrameMovesTwoWholePixelsAt120PixelsPerSecond() {
+        var player = makePlayer(["Hello world", "Second message"])
+        let positions = run(&player, from: 100, seconds: 1)
+        XCTAssertEqual(positions.count, 60)
+        XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [2])
+    }
+
+    func testAPlanCoversTheWindowExactlyOnceFromTiles() throws {
+        var player = makePlayer(["Hello world", "Second message"], width: 1500)
+        let plan = try XCTUnwrap(player.frame(at: 100.5))
+        var column = 0
+        for copy in plan.copies {
+            XCTAssertEqual(copy.destinationX, column)
+            XCTAssertNotNil(copy.content, "the cycle repeats: no background in the loop")
+            column += copy.width
+        }
+        XCTAssertEqual(column, 1500)
+        XCTAssertLessThanOrEqual(plan.copies.count, 1500 / StripGeometry.tileWidth + 2, "copies follow the window's width")
+    }
+
+    func testNoFramesWhileHiddenAndTheTextGoesOnFromWhereItStood() throws {
+        var player = makePlayer(["Hello world", "Second message"])
+        _ = run(&player, from: 100, seconds: 0.5)
+        let before = player.shownPosition
+        player.setMapped(false, at: 100.5)
+        XCTAssertEqual(player.demand(at: 100.5), .none)
+        XCTAssertNil(player.frame(at: 101))
+        player.setMapped(true, at: 110.5)
+        let plan = try XCTUnwrap(player.frame(at: 110.5))
+        XCTAssertEqual(plan.position - before, 2, "ten seconds hidden did not move the text")
+        player.setFullyObscured(true, at: 111)
+        XCTAssertEqual(player.demand(at: 111), .none)
+    }
+
+    func testStandingTextWantsNoFramesButOneRedraw() {
+        var player = makePlayer(["Hello world"], speed: 0)
+        XCTAssertEqual(player.demand(at: 100), .none)
+        XCTAssertTrue(player.needsRedraw(at: 100))
+        _ = player.still()
+        XCTAssertFalse(player.needsRedraw(at: 100))
+    }
+
+    func testPauseAtStartRestsUntilItsEnd() {
+        var motion = MotionSettings()
+        motion.pauseAtStart = 2
+        var player = makePlayer(["Hello world", "Second message"], motion: motion)
+        XCTAssertEqual(player.demand(at: 100.5), .restUntil(102), "resting: no frames, a wake-up at the rest's end")
+        XCTAssertEqual(player.demand(at: 102.1), .nextFrame)
+    }
+
+    // MARK: Content
+
+    func testNewTextEntersWithoutMovingWhatIsOnScreen() throws {
+        var player = makePlayer(["Hello world", "Second message", "Third"])
+        _ = run(&player, from: 100, seconds: 0.5)
+        let before = try XCTUnwrap(player.frame(at: 100.5))
+        player.setMessages([MessageGroup(source: "arguments", messages: [Message("Completely different text")])])
+        finishLayout(&player, at: 100.51)
+        let after = try XCTUnwrap(player.frame(at: 100.5 + Self.period))
+        XCTAssertEqual(after.position - before.position, 2)
+        // The columns on screen show the same content as before (the new text waits beyond the edge).
+        let visibleBefore = before.copies.compactMap(\.content).map(\.id)
+        XCTAssertTrue(after.copies.compactMap(\.content).allSatisfy { visibleBefore.contains($0.id) }
+            || player.timeline!.segments.count > 1)
+        XCTAssertEqual(player.timeline?.segments.count, 2, "old and new content, the seam past the entering edge")
+    }
+
+    func testTextEnteringFromOffscreenStartsBeyondTheRightEdge() throws {
+        var motion = MotionSettings()
+        motion.start = .offscreen
+        var player = makePlayer(["Hello"], motion: motion)
+        let plan = try XCTUnwrap(player.frame(at: 100))
+        XCTAssertEqual(plan.copies.map(\.content?.id), [nil], "an empty window first")
+        let later = try XCTUnwrap(player.frame(at: 100.5))
+        XCTAssertNotNil(later.copies.last?.content, "the text comes in at the right")
+        XCTAssertNil(later.copies.first?.content)
+    }
+
+    func testANewFontReplacesTheTextInPlace() throws {
+        var player = makePlayer(["Hello world"])
+        _ = run(&player, from: 100, seconds: 0.2)
+        let shaper = FakeShaper()
+        player.setShapes(ShapeCache(shaper: shaper))
+        var outcome = MarqueePlayer.LayoutOutcome.idle
+        while player.isLayingOut { outcome = player.continueLayout(clock: { 100.2 }) }
+        XCTAssertEqual(outcome, .adopted(newShaper: true))
+        XCTAssertEqual(player.timeline?.segments.count, 1, "shown at once, not swapped in at the edge")
+        XCTAssertGreaterThan(shaper.calls, 0)
+    }
+
+    // MARK: Urgent messages
+
+    func testAnUrgentMessageIsShownOnceThenTheTextGoesOn() throws {
+        var player = makePlayer(["Alpha", "Beta", "Gamma"])
+        player.announce("URGENT", at: 100)
+        finishLayout(&player, at: 100)
+        let urgent = try XCTUnwrap(player.urgent)
+        XCTAssertTrue(urgent.isEntering, "swapped in past the entering edge")
+        let newest = try XCTUnwrap(player.timeline?.newest(direction: .left).layout)
+        XCTAssertEqual(newest.message(at: 0).text, "URGENT")
+        var time = 100.0
+        while player.urgent != nil && time < 130 {
+            _ = player.frame(at: time)
+            finishLayout(&player, at: time)
+            time += Self.period
+        }
+        XCTAssertNil(player.urgent, "taken out once it has fully entered")
+        XCTAssertFalse(try XCTUnwrap(player.timeline?.newest(direction: .left).layout).messageCount == 4,
+                       "the text after it no longer carries it")
+    }
+
+    // MARK: Controls
+
+    func testNextBringsTheNextMessageToTheReadingEdge() throws {
+        var player = makePlayer(["Alpha", "Beta", "Gamma"])
+        let layout = try layout(player)
+        player.skipToNextMessage(at: 100)
+        _ = run(&player, from: 100 + MotionDirector.scrubEasing + 0.01, seconds: Self.period)
+        XCTAssertEqual(player.shownPosition - 2 * Int(((MotionDirector.scrubEasing + 0.01) * 60).rounded(.down)), layout.messageStarts[1],
+                       accuracy: 2)
+    }
+
+    func testPauseEasesToAStopAndWantsNoMoreFrames() {
+        var player = makePlayer(["Hello world", "Second message"])
+        player.pause(at: 100)
+        XCTAssertTrue(player.isPaused)
+        XCTAssertEqual(player.demand(at: 100.1), .nextFrame, "easing out")
+        XCTAssertEqual(player.demand(at: 100 + MotionDirector.pauseEasing + 0.01), .none)
+        player.resume(at: 101)
+        XCTAssertEqual(player.demand(at: 101), .nextFrame)
+    }
+
+    func testTheSpeedLivesOnceAndSaysWhoSetIt() {
+        var player = makePlayer(["Hello world"])
+        player.handle(.key(.faster), at: 100).map { XCTFail("\($0)") }
+        XCTAssertEqual(player.style.speed, 180, accuracy: 1e-9, "one pixel per frame faster")
+        XCTAssertEqual(player.speedOrigin, .user)
+        player.handle(.key(.faster), at: 100.01).map { XCTFail("\($0)") }
+        XCTAssertEqual(player.style.speed, 240, accuracy: 1e-9, "the key reads the speed the last key set")
+        // After the easing, frames step 4 px.
+        let positions = run(&player, from: 101, seconds: 0.1)
+        XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [4])
+        player.setSpeed(60, direction: .left, at: 102)
+        XCTAssertEqual(player.speedOrigin, .configuration)
+        XCTAssertEqual(player.style.speed, 60)
+        let slow = run(&player, from: 103, seconds: 0.1)
+        XCTAssertEqual(Set(zip(slow.dropFirst(), slow).map { $0 - $1 }), [1], "the configuration's speed, not 4× it")
+    }
+
+    func testARefreshRateChangeSnapsTheStepToWholePixelsAgain() {
+        var player = makePlayer(["Hello world", "Second message"], speed: 100)
+        player.setRefreshPeriod(1.0 / 50, atFrame: 100)
+        var positions: [Int] = []
+        for frame in 0..<50 { if let plan = player.frame(at: 100 + Double(frame) / 50) { positions.append(plan.position) } }
+        XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [2])
+    }
+
+    func testAClickOnALinkOpensItAndElsewhereTogglesPauseWhenAsked() throws {
+        var motion = MotionSettings()
+        motion.clickToPause = true
+        var player = makePlayer([], motion: motion)
+        player.setMessages([MessageGroup(source: "feed", messages: [Message.data("Linked news", link: "https://example.org/a"),
+                                                                     Message("plain")])])
+        finishLayout(&player, at: 100)
+        _ = player.still()
+        XCTAssertEqual(player.handle(.press(x: 5), at: 100), nil)
+        XCTAssertEqual(player.handle(.release(x: 5), at: 100.05), .openLink("https://example.org/a"))
+        player.handle(.move(x: 5), at: 100.1).map { XCTFail("\($0)") }
+        XCTAssertTrue(player.pointerOverLink)
+        let layout = try layout(player)
+        let plainX = layout.messageStarts[1] + 2
+        XCTAssertNil(player.link(atWindowX: plainX))
+        XCTAssertEqual(player.handle(.press(x: plainX), at: 101), nil)
+        XCTAssertEqual(player.handle(.release(x: plainX), at: 101.05), nil)
+        XCTAssertTrue(player.isPaused, "a click without a link pauses with --click-to-pause")
+    }
+
+    func testADragFollowsThePointerAndTheWheelScrubsTheWayTheTextReads() {
+        var player = makePlayer(["Hello world", "Second message"], speed: 0)
+        player.handle(.press(x: 100), at: 100).map { XCTFail("\($0)") }
+        player.handle(.move(x: 70), at: 100.1).map { XCTFail("\($0)") }
+        XCTAssertEqual(player.director?.pixel(at: 100.1), 30, "dragged left by 30 px: the text moved on by 30")
+        _ = player.handle(.release(x: 70), at: 100.2)
+        var rightward = makePlayer(["Hello world", "Second message"], speed: 0, direction: .right)
+        rightward.handle(.wheel(forward: true, control: false), at: 100).map { XCTFail("\($0)") }
+        XCTAssertEqual(rightward.director?.pixel(at: 101), -Int(MarqueePlayer.scrubStep), "forward is leftward for rightward text")
+    }
+
+    func testHoverPausesOnlyWhenAsked() {
+        var motion = MotionSettings()
+        motion.pauseOnHover = true
+        var player = makePlayer(["Hello world"], motion: motion)
+        _ = player.handle(.enter(x: 3), at: 100)
+        XCTAssertEqual(player.director?.pauseReasons, [.hover])
+        _ = player.handle(.leave, at: 100.5)
+        XCTAssertEqual(player.director?.pauseReasons, [])
+        var plain = makePlayer(["Hello world"])
+        _ = plain.handle(.enter(x: 3), at: 100)
+        XCTAssertFalse(plain.isPaused)
+    }
+
+    // MARK: Modes
+
+    func testABounceCarriesOnThroughAContentChange() throws {
+        var motion = MotionSettings()
+        motion.mode = .bounce
+        var player = makePlayer([String(repeating: "W", count: 20)], motion: motion)
+        // A second's rest at the start, then 120 px/s along a span of 100 px.
+        _ = run(&player, from: 100, seconds: 1.5)
+        let before = player.shownPosition
+        XCTAssertEqual(before, 60, accuracy: 2, "half a second into the slide")
+        player.setMessages([MessageGroup(source: "arguments", messages: [Message(String(repeating: "W", count: 21))])])
+        finishLayout(&player, at: 101.5)
+        let after = try XCTUnwrap(player.frame(at: 101.5 + Self.period))
+        XCTAssertEqual(after.position, before + 2, accuracy: 2, "it goes on from where it stood, the same way")
+        XCTAssertTrue(player.timeline?.showsOnce ?? false)
+    }
+
+    func testFittingTextStandsCentredInOverflowModeAndScrollsWhenTheWindowShrinks() {
+        var motion = MotionSettings()
+        motion.mode = .overflow
+        motion.alignment = .center
+        var player = makePlayer(["Hi"], motion: motion)
+        XCTAssertEqual(player.demand(at: 100), .none)
+        let plan = player.still()
+        let textWidth = FakeShaper.width(of: "H", font: 0) + FakeShaper.width(of: "i", font: 0)
+        XCTAssertEqual(plan.position, -(200 - textWidth) / 2)
+        player.resize(width: 5, at: 101)
+        XCTAssertEqual(player.demand(at: 101), .nextFrame, "no longer fits: it scrolls")
+    }
+
+    func testReducedMotionShowsPagesAndSwitchesThemAfterTheReadingTime() throws {
+        var player = makePlayer(["Alpha", "Beta"])
+        player.setReducedMotion(true, at: 100)
+        finishLayout(&player, at: 100)
+        XCTAssertTrue(player.showsPages)
+        XCTAssertEqual(player.demand(at: 100), .none, "a page stands")
+        XCTAssertEqual(player.messageOnScreen, "Alpha")
+        let wake = try XCTUnwrap(player.nextPageSwitch)
+        player.pageTimeUp(at: wake)
+        finishLayout(&player, at: wake)
+        XCTAssertEqual(player.messageOnScreen, "Beta")
+        _ = player.handle(.enter(x: 1), at: wake + 1)
+        finishLayout(&player, at: wake + 1)
+        XCTAssertFalse(player.showsPages, "hovering scrolls")
+        XCTAssertNil(player.nextPageSwitch)
+        XCTAssertEqual(player.demand(at: wake + 1), .nextFrame)
+    }
+
+    func testStatusNamesTheMessageAtTheReadingEdge() {
+        var player = makePlayer(["Alpha", "Beta"])
+        var report = StatusReport()
+        player.describe(into: &report)
+        XCTAssertEqual(report.message, "Alpha")
+        XCTAssertEqual(report.speed, 120)
+        XCTAssertEqual(report.direction, "left")
+        player.skipToNextMessage(at: 100)
+        _ = player.frame(at: 101)
+        XCTAssertEqual(player.messageOnScreen, "Beta")
+    }
+}
