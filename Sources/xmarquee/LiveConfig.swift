@@ -16,7 +16,8 @@ final class LiveConfig {
     static let liveKeys: Set<String> = ["fg", "bg", "font", "font-features", "speed", "direction", "separator", "text", "markup",
                                         "item-bg", "item-padding", "item-radius", "fade", "motion"]
     /// Keys that need the X server to resolve (colour names, fonts).
-    static let lookKeys: Set<String> = ["fg", "bg", "font", "font-features", "item-bg", "item-radius", "item-padding", "separator", "markup"]
+    static let lookKeys: Set<String> = ["fg", "bg", "fade", "font", "font-features", "item-bg", "item-radius", "item-padding", "separator",
+                                        "markup"]
     static let windowKeys: Set<String> = ["above", "sticky", "height"]
     static let barKeys: Set<String> = ["height", "monitor"]
 
@@ -97,7 +98,7 @@ final class LiveConfig {
                 Diagnostics.error("\(problem.message); keeping the running configuration")
                 return
             case .success(let (style, font)):
-                ticker.setColors(foreground: style.foreground, background: style.background)
+                ticker.setLook(foreground: style.foreground, background: style.background, fade: style.fade)
                 ticker.setLayout(style.layout, capsule: style.capsule)
                 if !style.background.isOpaque && !connection.surface.hasAlpha {
                     // A window's visual is fixed when it is made.
@@ -112,7 +113,6 @@ final class LiveConfig {
         let scale = newDesktop.scale
         ticker.setScale(scale)
         ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
-        ticker.setFade(new.fade.wholePixels(scale: scale))
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
         if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.sourceGroups) }
         let height = TickerApp.height(new, fontHeight: fontHeight, scale: scale)

@@ -184,6 +184,8 @@ final class MarqueePlayerTests: XCTestCase {
         // After the easing, frames step 4 px.
         let positions = run(&player, from: 101, seconds: 0.1)
         XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [4])
+        player.setSpeed(120, direction: .left, at: 101.5)
+        XCTAssertEqual(player.style.speed, 240, accuracy: 1e-9, "a reload that keeps the configured speed keeps the user's")
         player.setSpeed(60, direction: .left, at: 102)
         XCTAssertEqual(player.speedOrigin, .configuration)
         XCTAssertEqual(player.style.speed, 60)

@@ -37,6 +37,9 @@ public struct MarqueePlayer {
     /// The look and motion; `style.speed` is the one speed, whoever set it.
     public internal(set) var style: TickerStyle
     public internal(set) var speedOrigin = SpeedOrigin.configuration
+    /// The speed the configuration last asked for: a reload that does not change it leaves a
+    /// speed the user chose since alone.
+    public private(set) var configuredSpeed: Double
     /// Every piece shaped with the font in use.
     public private(set) var shapes: ShapeCache
     /// Finds right-to-left runs and their order on screen (nil: every line left to right).
@@ -81,6 +84,7 @@ public struct MarqueePlayer {
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double,
                 reordering: LineReordering? = nil) {
         self.style = style
+        configuredSpeed = style.speed
         self.shapes = shapes
         self.width = width
         self.refreshPeriod = refreshPeriod
@@ -227,6 +231,8 @@ public struct MarqueePlayer {
     /// A new speed or direction from the configuration: the text does not jump, it continues
     /// from where it stands at the new speed.
     public mutating func setSpeed(_ speed: Double, direction: ScrollDirection, at now: Double) {
+        guard speed != configuredSpeed || direction != style.direction else { return }
+        configuredSpeed = speed
         speedOrigin = .configuration
         applySpeed(speed, direction: direction, at: now)
     }

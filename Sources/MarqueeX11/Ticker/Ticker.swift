@@ -80,17 +80,10 @@ public final class Ticker {
 
     // MARK: Changes the window's side takes part in
 
-    /// New colours for everything, at once: the tiles are painted again.
-    public func setColors(foreground: RGBAColor, background: RGBAColor) {
-        guard foreground != style.foreground || background != style.background else { return }
-        update { player, _ in player.setLook(foreground: foreground, background: background, fade: player.style.fade) }
-        repaintInShownColors()
-    }
-
-    /// A new fade width (a reloaded config, a new DPI): the edges are painted anew.
-    public func setFade(_ width: Int) {
-        guard width != style.fade else { return }
-        update { player, _ in player.setLook(foreground: player.style.foreground, background: player.style.background, fade: width) }
+    /// New colours or fade width (a reloaded config, a new DPI): everything is painted again.
+    public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int) {
+        guard foreground != style.foreground || background != style.background || fade != style.fade else { return }
+        update { player, _ in player.setLook(foreground: foreground, background: background, fade: fade) }
         repaintInShownColors()
     }
 
@@ -237,17 +230,5 @@ public final class Ticker {
     public func show() {
         window.map()
         connection.flush()
-    }
-}
-
-/// Why a ticker could not be made.
-public enum TickerError: Error, CustomStringConvertible {
-    /// No timer descriptor could be had (the process is out of descriptors).
-    case noTimer(errno: Int32)
-
-    public var description: String {
-        switch self {
-        case .noTimer(let errno): "cannot create a timer: \(String(cString: strerror(errno)))"
-        }
     }
 }

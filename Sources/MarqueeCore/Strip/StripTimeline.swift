@@ -1,26 +1,3 @@
-/// What the timeline needs to know about a content to swap it in at a safe place.
-public protocol StripContent: AnyObject {
-    var layout: CycleLayout { get }
-}
-
-/// Which way the text moves across the window.
-public enum ScrollDirection: String, Sendable, CaseIterable {
-    /// Text moves right to left (the usual ticker); new text enters at the right edge.
-    case left
-    /// Text moves left to right; new text enters at the left edge.
-    case right
-}
-
-/// A stretch of the strip showing one content, repeated from `anchor` in both directions.
-public struct StripSegment<Content: StripContent> {
-    /// Strip positions `[lower, upper)` this segment covers; `Int.min`/`Int.max` for open ends.
-    public var lower: Int
-    public var upper: Int
-    /// A strip position where a cycle of the content begins.
-    public var anchor: Int
-    public var content: Content
-}
-
 /// The endless strip as a sequence of contents along the scroll axis.
 ///
 /// Content changes never touch what is on screen: the new content becomes a new segment that
