@@ -12,7 +12,8 @@ public final class WallClockTimer {
         guard fd >= 0 else { return nil }
     }
 
-    deinit { close(fd) }
+    // A failed init runs deinit too: closing -1 there would replace the reason in errno.
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Fires once at `epochSeconds` (seconds since 1970 UTC, whole or fractional).
     public func arm(atEpoch epochSeconds: Double) {
