@@ -24,6 +24,11 @@ public final class WallClockTimer {
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
+    public func disarm() {
+        var spec = itimerspec()
+        timerfd_settime(fd, 0, &spec, nil)
+    }
+
     /// Acknowledges an expiry (or a clock change) so poll() stops reporting it.
     public func acknowledge() {
         var expirations: UInt64 = 0
