@@ -14,7 +14,7 @@ final class LiveSources {
     private let arguments: StaticSource
     /// Whether anything but the arguments brings messages (then no welcome text, even when empty).
     private let hasOtherSources: Bool
-    private(set) var board = MessageBoard()
+    private var board = MessageBoard()
     /// How each live source fares, in the order they are shown (`ctl status`).
     private(set) var health: [StatusReport.Source] = []
     private var onChange: ([MessageGroup]) -> Void = { _ in }
