@@ -11,7 +11,8 @@ public final class FrameTimer {
         guard fd >= 0 else { return nil }
     }
 
-    deinit { close(fd) }
+    // A failed init runs deinit too: closing -1 there would replace the reason in errno.
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Fires once at `deadline` (seconds on the monotonic clock).
     public func arm(at deadline: Double) {

@@ -27,13 +27,13 @@ final class LiveConfig {
     private let ticker: Ticker
     private let window: TickerWindow
     private let bar: DockBar?
-    private let board: SharedMessageBoard
+    private let sources: LiveSources
     private var fontHeight: Int
     private var desktop: DesktopPreferences
     private var watch: FileChangeWatch?
 
     init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
-         bar: DockBar?, fontHeight: Int, board: SharedMessageBoard, desktop: DesktopPreferences) {
+         bar: DockBar?, fontHeight: Int, sources: LiveSources, desktop: DesktopPreferences) {
         self.options = options
         self.resolver = resolver
         self.connection = connection
@@ -41,7 +41,7 @@ final class LiveConfig {
         self.window = window
         self.bar = bar
         self.fontHeight = fontHeight
-        self.board = board
+        self.sources = sources
         self.desktop = desktop
     }
 
@@ -114,7 +114,7 @@ final class LiveConfig {
         ticker.setScale(scale)
         ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
-        if changed.contains("text"), board.setArguments(new) { ticker.setMessages(board.board.sourceGroups) }
+        if changed.contains("text") { sources.setArguments(new) }
         let height = TickerApp.height(new, fontHeight: fontHeight, scale: scale)
         if let bar {
             bar.update(height: height, choice: new.monitorChoice)

@@ -2,83 +2,117 @@ import Glibc
 import MarqueeCore
 import MarqueeIO
 
-/// Feeds, commands, schedules and the clock: declared on the board before the window opens (so
-/// the welcome text knows there is content coming), started once the ticker runs. Each source
-/// owns its descriptors and reports through `update(source, messages)`.
+/// Every source of messages, made from the options in one place and run alike: the arguments,
+/// the file, standard input, the clock, schedules, feeds and commands, each a `MessageSource`.
+/// They are made (and declared on the board, in the order their messages are shown) before the
+/// window opens — a file or OPML list that cannot be read ends the program there (status 5) — and
+/// started together once the ticker runs. The board is here; each change of it goes to `onChange`.
 final class LiveSources {
-    private let options: SourceOptions
-    private let feedURLs: [String]
-    private var running: [AnyObject] = []
-    /// How each source fares, in the order they are shown (`ctl status`).
+    /// In the order their messages are shown.
+    private let sources: [any MessageSource]
+    /// The command line's (or config's) text: replaced on a reload.
+    private let arguments: StaticSource
+    /// Whether anything but the arguments brings messages (then no welcome text, even when empty).
+    private let hasOtherSources: Bool
+    private var board = MessageBoard()
+    /// How each live source fares, in the order they are shown (`ctl status`).
     private(set) var health: [StatusReport.Source] = []
+    private var onChange: ([MessageGroup]) -> Void = { _ in }
+    /// While the sources start, their first messages only fill the board: the ticker gets them at once.
+    private var starting = false
 
-    /// Reads the OPML lists now: one that cannot be read ends the program (status 5), like --file.
-    init(options: SourceOptions) {
-        self.options = options
-        var urls = options.feeds
+    init(options: Options) {
+        var sources: [any MessageSource] = []
+        if let path = options.file {
+            do {
+                sources.append(try WatchedFile(path: path))
+            } catch {
+                Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
+            }
+        }
+        if options.readsStandardInput { sources.append(StandardInputReader(keep: options.keep)) }
+        sources += Self.liveSources(options.sources)
+        hasOtherSources = options.file != nil || options.readsStandardInput || !options.sources.isEmpty
+        arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))
+        self.sources = [arguments] + sources
+        for source in self.sources { board.declare(source.name) }
+        health = self.sources.filter(\.showsInStatus).map { StatusReport.Source(name: $0.name) }
+    }
+
+    /// The clock, the schedules, each feed and each command. One that cannot be made (no timer
+    /// descriptor) is one warning naming it, and the ticker runs without it.
+    private static func liveSources(_ options: SourceOptions) -> [any MessageSource] {
+        var made: [any MessageSource] = []
+        func add(_ make: () throws -> any MessageSource) {
+            do {
+                made.append(try make())
+            } catch {
+                Diagnostics.warn("\(error); running without it")
+            }
+        }
+        if let format = options.clock { add { try ClockSource(format: format) } }
+        if !options.schedules.isEmpty {
+            add { try ScheduleSource(entries: options.scheduledMessages) }
+        }
+        var feedURLs = options.feeds
         for path in options.opmlFiles {
-            for url in Self.readOPML(path) where !urls.contains(url) { urls.append(url) }
+            for url in readOPML(path) where !feedURLs.contains(url) { feedURLs.append(url) }
         }
-        feedURLs = urls
+        var settings = FeedSource.Settings()
+        settings.refresh = options.refresh
+        settings.timeout = options.feedTimeout
+        settings.descriptions = options.feedDescriptions
+        for (index, url) in feedURLs.enumerated() {
+            add {
+                try FeedSource(name: "feed \(index): \(url)", url: url, fetcher: HelperProgram.path, settings: settings)
+            }
+        }
+        // Validated with the options: every command splits into words.
+        for (index, command) in options.commands.enumerated() {
+            guard let words = try? CommandWords.split(command) else { continue }
+            add {
+                try CommandSource(name: "exec \(index): \(command)", command: command, arguments: words, interval: options.interval)
+            }
+        }
+        return made
     }
 
-    var hasAny: Bool { !options.isEmpty }
-
-    /// Board names, in the order their messages are shown.
-    private var clockName: String { "clock" }
-    private var scheduleName: String { "schedule" }
-    private func feedName(_ index: Int) -> String { "feed \(index): \(feedURLs[index])" }
-    private func commandName(_ index: Int) -> String { "exec \(index): \(options.commands[index])" }
-
-    func declare(on board: inout MessageBoard) {
-        var names: [String] = []
-        if options.clock != nil { names.append(clockName) }
-        if !options.schedules.isEmpty { names.append(scheduleName) }
-        names += feedURLs.indices.map(feedName) + options.commands.indices.map(commandName)
-        for name in names { board.declare(name) }
-        health = names.map { StatusReport.Source(name: $0) }
+    /// The command line's (or config's) messages; the welcome text when there is nothing at all.
+    private static func argumentMessages(_ options: Options, hasOtherSources: Bool) -> [Message] {
+        let texts = options.messagesFromArguments
+        return (texts.isEmpty && !hasOtherSources ? WelcomeText.messages : texts).map { Message($0) }
     }
 
-    func start(loop: EventLoop, update: @escaping (_ source: String, _ messages: [Message]) -> Void) {
-        if let format = options.clock, let clock = ClockSource(format: format) {
-            clock.onChange = { [unowned self, clockName] text in
-                self.record(clockName, failure: nil)
-                update(clockName, [Message(text, tabularDigits: true)])
-            }
-            clock.start(on: loop)
-            running.append(clock)
+    /// Starts every source on `loop`; `onChange` gets the board's groups whenever they change
+    /// (once for everything the sources show at start).
+    func start(on loop: EventLoop, onChange: @escaping ([MessageGroup]) -> Void) {
+        self.onChange = onChange
+        starting = true
+        for source in sources {
+            let name = source.name
+            let reports = source.showsInStatus
+            source.start(on: loop, emit: { [unowned self] messages in
+                self.update(name, messages)
+            }, outcome: { [unowned self] failure in
+                if reports { self.record(name, failure: failure) }
+            })
         }
-        if !options.schedules.isEmpty, let schedule = ScheduleSource(entries: options.scheduledMessages) {
-            schedule.onChange = { [unowned self, scheduleName] texts in
-                self.record(scheduleName, failure: nil)
-                update(scheduleName, texts.map { Message($0) })
-            }
-            schedule.start(on: loop)
-            running.append(schedule)
-        }
-        if !feedURLs.isEmpty {
-            let fetcher = HelperProgram.path
-            var settings = FeedSource.Settings()
-            settings.refresh = options.refresh
-            settings.timeout = options.feedTimeout
-            settings.descriptions = options.feedDescriptions
-            for (index, url) in feedURLs.enumerated() {
-                guard let feed = FeedSource(url: url, fetcher: fetcher, settings: settings, loop: loop) else { continue }
-                let name = feedName(index)
-                feed.onChange = { items in update(name, items) }
-                feed.onOutcome = { [unowned self] failure in self.record(name, failure: failure) }
-                feed.start()
-                running.append(feed)
-            }
-        }
-        for (index, words) in options.commandWords.enumerated() {
-            guard let command = CommandSource(name: options.commands[index], arguments: words, interval: options.interval, loop: loop) else { continue }
-            let name = commandName(index)
-            command.onChange = { lines in update(name, lines.map { Message($0) }) }
-            command.onOutcome = { [unowned self] failure in self.record(name, failure: failure) }
-            command.start()
-            running.append(command)
-        }
+        starting = false
+        onChange(board.sourceGroups)
+    }
+
+    /// Stops every source: timers disarmed, descriptors unwatched, children killed.
+    func stop() {
+        for source in sources { source.stop() }
+    }
+
+    /// A reload changed the text: the arguments' source emits the new messages.
+    func setArguments(_ options: Options) {
+        arguments.update(Self.argumentMessages(options, hasOtherSources: hasOtherSources))
+    }
+
+    private func update(_ name: String, _ messages: [Message]) {
+        if board.set(name, messages), !starting { onChange(board.sourceGroups) }
     }
 
     private func record(_ name: String, failure: String?) {

@@ -3,7 +3,7 @@ import MarqueeCore
 import MarqueeIO
 import MarqueeX11
 
-/// Wires the sources (arguments, file, standard input, signals, the config file) to a ticker
+/// Wires the sources of messages (`LiveSources`), signals and the config file to a ticker
 /// window: a normal window, or a bar docked to a monitor's edge.
 struct TickerApp {
     var options: Options
@@ -13,27 +13,11 @@ struct TickerApp {
 
     mutating func run() -> Int32 {
         let loop = EventLoop()
-        let board = SharedMessageBoard()
-        board.board.declare("arguments")
 
-        // The instance's name first, then the inputs: a name in use or a missing file is reported
-        // before any window appears.
+        // The instance's name first, then the sources: a name in use or a missing file is
+        // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
-        var watchedFile: WatchedFile?
-        if let path = options.file {
-            do {
-                watchedFile = try WatchedFile(path: path, loop: loop)
-            } catch {
-                Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
-            }
-            board.board.declare("file", messages: watchedFile!.messages)
-        }
-        let stdinReader = options.readsStandardInput ? StandardInputReader(keep: options.keep) : nil
-        if stdinReader != nil { board.board.declare("stdin") }
-        let liveSources = LiveSources(options: options.sources)
-        liveSources.declare(on: &board.board)
-        board.hasOtherSources = watchedFile != nil || stdinReader != nil || liveSources.hasAny
-        board.setArguments(options)
+        let sources = LiveSources(options: options)
 
         let connection: XConnection
         do {
@@ -73,22 +57,9 @@ struct TickerApp {
         if let bar = window.bar { ticker.addEventHandler { bar.handle(&$0) } }
         ticker.addEventHandler { desktop.handle(&$0) }
         ticker.setReducedMotion(options.motion.reducesMotion(desktop.preferences))
-        ticker.setMessages(board.board.sourceGroups)
-
-        watchedFile?.onChange = { messages in
-            if board.board.set("file", messages) { ticker.setMessages(board.board.sourceGroups) }
-        }
-        if let stdinReader {
-            stdinReader.onChange = { lines in
-                if board.board.set("stdin", lines) { ticker.setMessages(board.board.sourceGroups) }
-            }
-            loop.watch(stdinReader.fd) { _ in
-                if !stdinReader.readAvailable() { loop.unwatch(stdinReader.fd) }
-            }
-        }
 
         let live = LiveConfig(options: options, resolver: resolver, connection: connection, ticker: ticker,
-                              window: window.window, bar: window.bar, fontHeight: font.height, board: board,
+                              window: window.window, bar: window.bar, fontHeight: font.height, sources: sources,
                               desktop: desktop.preferences)
         live.watchFile(on: loop)
         desktop.onChange = { live.desktopChanged(desktop.preferences, resources: Self.resources(from: desktop)) }
@@ -101,17 +72,17 @@ struct TickerApp {
             }
         }
 
-        liveSources.start(loop: loop) { source, messages in
-            if board.board.set(source, messages) { ticker.setMessages(board.board.sourceGroups) }
-        }
+        sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { opener.open($0) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
-            report.sources = liveSources.health
+            report.sources = sources.health
         }
         ticker.show()
-        return withExtendedLifetime((window, control, desktop, watchedFile)) { loop.run() }
+        let status = withExtendedLifetime((window, control, desktop)) { loop.run() }
+        sources.stop()
+        return status
     }
 
     /// This program's X resources, by resource name.
@@ -197,20 +168,5 @@ struct TickerApp {
     /// The font's height plus a little air above and below.
     static func defaultHeight(fontHeight: Int) -> Int {
         fontHeight + 2 * max(2, fontHeight / 5)
-    }
-}
-
-/// The message board shared by the sources' callbacks and live reloads.
-final class SharedMessageBoard {
-    var board = MessageBoard()
-    /// A file or standard input feeds messages: then no welcome text, even when they are empty.
-    var hasOtherSources = false
-
-    /// The command line's (or config's) messages; the welcome text when there is nothing at all.
-    /// Returns true when the board changed.
-    @discardableResult
-    func setArguments(_ options: Options) -> Bool {
-        let messages = options.messagesFromArguments
-        return board.set("arguments", messages.isEmpty && !hasOtherSources ? WelcomeText.messages : messages)
     }
 }

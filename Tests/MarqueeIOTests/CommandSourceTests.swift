@@ -6,20 +6,20 @@ import XCTest
 /// `--exec` on a real loop with real commands: lines become messages; failures, hangs, floods
 /// and invalid UTF-8 each end in one warning naming the command, and the last text stays.
 final class CommandSourceTests: XCTestCase {
-    private func source(_ command: String, interval: Double = 5, loop: EventLoop) throws
+    private func source(_ command: String, interval: Double = 5) throws
         -> (CommandSource, Box<[String]?>, Box<[String]>) {
-        let source = try XCTUnwrap(CommandSource(name: command, arguments: try CommandWords.split(command), interval: interval, loop: loop))
+        let source = try CommandSource(name: "exec 0: \(command)", command: command, arguments: try CommandWords.split(command),
+                                       interval: interval)
         let messages = Box<[String]?>(nil)
         let warnings = Box<[String]>([])
-        source.onChange = { messages.value = $0 }
         source.warn = { warnings.value.append($0) }
         return (source, messages, warnings)
     }
 
     func testEachOutputLineIsAMessage() throws {
         let loop = EventLoop()
-        let (command, messages, warnings) = try source("printf 'one\\n\\n  two  \\nthree'", loop: loop)
-        command.start()
+        let (command, messages, warnings) = try source("printf 'one\\n\\n  two  \\nthree'")
+        command.start(on: loop) { messages.value = $0.map(\.text) }
         XCTAssertTrue(drive(loop, timeout: 5) { messages.value != nil })
         XCTAssertEqual(messages.value, ["one", "  two  ", "three"])
         XCTAssertEqual(warnings.value, [])
@@ -31,8 +31,8 @@ final class CommandSourceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Succeeds the first time, fails every time after.
         let script = "if [ -e \(path) ]; then echo boom >&2; exit 3; fi; touch \(path); echo good"
-        let (command, messages, warnings) = try source("sh -c '\(script)'", interval: 0.3, loop: loop)
-        command.start()
+        let (command, messages, warnings) = try source("sh -c '\(script)'", interval: 0.3)
+        command.start(on: loop) { messages.value = $0.map(\.text) }
         XCTAssertTrue(drive(loop, timeout: 5) { messages.value == ["good"] })
         messages.value = nil
         drive(loop, timeout: 1.5) { false }
@@ -45,8 +45,8 @@ final class CommandSourceTests: XCTestCase {
         let loop = EventLoop()
         let pidFile = NSTemporaryDirectory() + "xmarquee-pid-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        let (command, _, warnings) = try source("sh -c 'sleep 100 & echo $! > \(pidFile); wait'", interval: 0.5, loop: loop)
-        command.start()
+        let (command, _, warnings) = try source("sh -c 'sleep 100 & echo $! > \(pidFile); wait'", interval: 0.5)
+        command.start(on: loop) { _ in }
         XCTAssertTrue(drive(loop, timeout: 5) { !warnings.value.isEmpty })
         XCTAssertEqual(warnings.value.first?.hasSuffix("still running after 0.5 s; killed; keeping the last text"), true, "\(warnings.value)")
         let grandchild = try XCTUnwrap(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -55,8 +55,8 @@ final class CommandSourceTests: XCTestCase {
 
     func testInvalidUTF8IsDecodedWithReplacementCharacters() throws {
         let loop = EventLoop()
-        let (command, messages, warnings) = try source("printf '\\377\\376A\\303(\\n'", loop: loop)
-        command.start()
+        let (command, messages, warnings) = try source("printf '\\377\\376A\\303(\\n'")
+        command.start(on: loop) { messages.value = $0.map(\.text) }
         XCTAssertTrue(drive(loop, timeout: 5) { messages.value != nil })
         XCTAssertEqual(messages.value, ["\u{FFFD}\u{FFFD}A\u{FFFD}("])
         XCTAssertEqual(warnings.value, [])
@@ -64,8 +64,8 @@ final class CommandSourceTests: XCTestCase {
 
     func testEndlessOutputIsCutOff() throws {
         let loop = EventLoop()
-        let (command, messages, warnings) = try source("yes", loop: loop)
-        command.start()
+        let (command, messages, warnings) = try source("yes")
+        command.start(on: loop) { messages.value = $0.map(\.text) }
         XCTAssertTrue(drive(loop, timeout: 5) { !warnings.value.isEmpty })
         XCTAssertEqual(warnings.value, ["command \"yes\": printed more than 1 MB; killed; keeping the last text"])
         XCTAssertNil(messages.value)
@@ -73,8 +73,8 @@ final class CommandSourceTests: XCTestCase {
 
     func testAMissingProgramIsAWarningNotACrash() throws {
         let loop = EventLoop()
-        let (command, _, warnings) = try source("no-such-program-xmarquee --flag", loop: loop)
-        command.start()
+        let (command, _, warnings) = try source("no-such-program-xmarquee --flag")
+        command.start(on: loop) { _ in }
         XCTAssertEqual(warnings.value, ["command \"no-such-program-xmarquee --flag\": cannot run no-such-program-xmarquee: No such file or directory; keeping the last text"])
     }
 
@@ -83,8 +83,8 @@ final class CommandSourceTests: XCTestCase {
         let loop = EventLoop()
         let watcher = try XCTUnwrap(SignalWatcher(signals: [SIGHUP]))
         defer { _ = watcher; var set = sigset_t(); sigemptyset(&set); sigaddset(&set, SIGHUP); pthread_sigmask(SIG_UNBLOCK, &set, nil) }
-        let (command, messages, _) = try source("grep -E '^Sig(Blk|Ign)' /proc/self/status", loop: loop)
-        command.start()
+        let (command, messages, _) = try source("grep -E '^Sig(Blk|Ign)' /proc/self/status")
+        command.start(on: loop) { messages.value = $0.map(\.text) }
         XCTAssertTrue(drive(loop, timeout: 5) { messages.value != nil })
         XCTAssertEqual(messages.value?.first, "SigBlk:\t0000000000000000")
         // Signals 1–31 at their defaults (glibc's own signals 32 and 33 are inherited as they are).

@@ -24,10 +24,9 @@ final class FeedSourceTests: XCTestCase {
         var settings = FeedSource.Settings()
         settings.refresh = refresh
         settings.timeout = timeout
-        let source = try XCTUnwrap(FeedSource(url: url, fetcher: builtExecutable("xmarquee-feed"), settings: settings, loop: loop))
+        let source = try FeedSource(name: "feed 0: \(url)", url: url, fetcher: builtExecutable("xmarquee-feed"), settings: settings)
         let items = Box<[Message]?>(nil)
         let warnings = Box<[String]>([])
-        source.onChange = { items.value = $0 }
         source.warn = { warnings.value.append($0) }
         return (source, items, warnings)
     }
@@ -35,7 +34,7 @@ final class FeedSourceTests: XCTestCase {
     func testItemsArriveWithTheirLinks() throws {
         let loop = EventLoop()
         let (source, items, warnings) = try feed(Self.server.url("/rss.xml"), loop: loop)
-        source.start()
+        source.start(on: loop) { items.value = $0 }
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
         XCTAssertEqual(items.value?.map(\.text), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — reopens", "An item with only a description"])
         XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", nil])
@@ -46,7 +45,7 @@ final class FeedSourceTests: XCTestCase {
     func testRefreshesAreConditional() throws {
         let loop = EventLoop()
         let (source, items, warnings) = try feed(Self.server.url("/etag.xml"), refresh: 1, loop: loop)
-        source.start()
+        source.start(on: loop) { items.value = $0 }
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil })
         items.value = nil
         XCTAssertTrue(drive(loop, timeout: 10) { Self.server.requests(to: "/etag.xml").count >= 3 })
@@ -71,7 +70,7 @@ final class FeedSourceTests: XCTestCase {
             let flip = "/flip\(path.replacingOccurrences(of: "/", with: "-"))"
             Self.server.serve(flip, body: FeedFixtures.atom)
             let (source, items, warnings) = try feed(Self.server.url(flip), refresh: 1, timeout: 2, loop: loop)
-            source.start()
+            source.start(on: loop) { items.value = $0 }
             XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, path)
             let good = items.value
             switch path {
@@ -94,7 +93,7 @@ final class FeedSourceTests: XCTestCase {
         let loop = EventLoop()
         let url = Self.server.url("/recoverable.xml")
         let (source, items, warnings) = try feed(url, refresh: 1, loop: loop)
-        source.start()
+        source.start(on: loop) { items.value = $0 }
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
         XCTAssertEqual(items.value?.map(\.text), ["Café opens", "Second"])
         XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/?a=1&b=2", nil])
@@ -114,10 +113,10 @@ final class FeedSourceTests: XCTestCase {
         chmod(script, 0o755)
         defer { unlink(script) }
         let loop = EventLoop()
-        let source = try XCTUnwrap(FeedSource(url: "http://example.invalid/", fetcher: script, settings: .init(), loop: loop))
+        let source = try FeedSource(name: "feed", url: "http://example.invalid/", fetcher: script, settings: .init())
         let warnings = Box<[String]>([])
         source.warn = { warnings.value.append($0) }
-        source.start()
+        source.start(on: loop) { _ in }
         XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty })
         XCTAssertEqual(warnings.value.first, "feed \"http://example.invalid/\": limit \(FeedSource.helperAddressSpace >> 10) kB; keeping the last items")
     }
@@ -126,7 +125,7 @@ final class FeedSourceTests: XCTestCase {
         let loop = EventLoop()
         let url = "http://127.0.0.1:\(closedLocalPort())/feed.xml"
         let (source, items, warnings) = try feed(url, refresh: 1, loop: loop)
-        source.start()
+        source.start(on: loop) { items.value = $0 }
         XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty })
         XCTAssertTrue(warnings.value[0].hasPrefix("feed \"\(url)\": Failed to connect"), warnings.value[0])
         XCTAssertNil(items.value)
@@ -144,7 +143,7 @@ final class FeedSourceTests: XCTestCase {
         defer { unsetenv("http_proxy") }
         let loop = EventLoop()
         let (source, items, warnings) = try feed("http://feeds.example.invalid/rss.xml", loop: loop)
-        source.start()
+        source.start(on: loop) { items.value = $0 }
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil || !warnings.value.isEmpty })
         XCTAssertEqual(items.value?.count, 3, "\(warnings.value)")
         XCTAssertTrue(Self.server.requests.contains { $0.target == "http://feeds.example.invalid/rss.xml" })

@@ -8,10 +8,9 @@ final class TimeSourceTests: XCTestCase {
         let night = try ScheduledMessage(parsing: "22:00-06:00|Time for bed")
         let work = try ScheduledMessage(parsing: "mon-fri 09:00-17:00|Work hours")
         var now = WallTime(year: 2026, month: 11, day: 20, hour: 21, minute: 59, second: 30) // a Friday
-        let source = try XCTUnwrap(ScheduleSource(entries: [night, work]) { (Double(LocalTime.epoch(of: now)), now) })
+        let source = try ScheduleSource(entries: [night, work]) { (Double(LocalTime.epoch(of: now)), now) }
         var shown: [[String]] = []
-        source.onChange = { shown.append($0) }
-        source.update()
+        source.start(on: EventLoop()) { shown.append($0.map(\.text)) }
         XCTAssertEqual(shown.last, [])
         XCTAssertEqual(source.nextWake, WallTime(year: 2026, month: 11, day: 20, hour: 22, minute: 0))
         now = WallTime(year: 2026, month: 11, day: 20, hour: 22, minute: 0)
@@ -30,9 +29,9 @@ final class TimeSourceTests: XCTestCase {
         let end = LocalTime.wallTime(epoch: Int(start) + 120)
         func hhmm(_ t: WallTime) -> String { String(format: "%02d:%02d", t.hour, t.minute) }
         let entry = try ScheduledMessage(parsing: "\(hhmm(begin))-\(hhmm(end))|soon")
-        let source = try XCTUnwrap(ScheduleSource(entries: [entry]))
+        let source = try ScheduleSource(entries: [entry])
         let loop = EventLoop()
-        source.start(on: loop)
+        source.start(on: loop) { _ in }
         let wake = try XCTUnwrap(source.nextWake)
         XCTAssertEqual(wake.second, 0)
         XCTAssertEqual(wake.minute, begin.minute, "armed for the next minute boundary the window starts at")
@@ -45,17 +44,16 @@ final class TimeSourceTests: XCTestCase {
         let boundary = LocalTime.now().epoch.rounded(.down) + 2
         let beforeNight = WallTime(year: 2026, month: 11, day: 21, hour: 21, minute: 59, second: 58)
         var updates = 0
-        let source = try XCTUnwrap(ScheduleSource(entries: [entry], clock: {
+        let source = try ScheduleSource(entries: [entry], clock: {
             updates += 1
             let epoch = LocalTime.now().epoch
             let wall = epoch >= boundary ? WallTime(year: 2026, month: 11, day: 21, hour: 22, minute: 0) : beforeNight
             return (epoch, wall)
-        }, epochOf: { _ in Int(boundary) }))
+        }, epochOf: { _ in Int(boundary) })
         var shown: [[String]] = []
         var shownAt = 0.0
-        source.onChange = { shown.append($0); shownAt = LocalTime.now().epoch }
         let loop = EventLoop()
-        source.start(on: loop)
+        source.start(on: loop) { shown.append($0.map(\.text)); shownAt = LocalTime.now().epoch }
         XCTAssertEqual(shown, [[]])
         XCTAssertTrue(drive(loop, timeout: 4) { shown.count == 2 })
         XCTAssertEqual(shown.last, ["night"])
@@ -74,11 +72,10 @@ final class TimeSourceTests: XCTestCase {
     }
 
     func testTheClockUpdatesOnTheSecond() throws {
-        let clock = try XCTUnwrap(ClockSource(format: "%S"))
+        let clock = try ClockSource(format: "%S")
         var texts: [String] = []
-        clock.onChange = { texts.append($0) }
         let loop = EventLoop()
-        clock.start(on: loop)
+        clock.start(on: loop) { texts += $0.map(\.text) }
         drive(loop, timeout: 2.2) { texts.count >= 3 }
         XCTAssertGreaterThanOrEqual(texts.count, 3)
         let seconds = texts.compactMap { Int($0) }

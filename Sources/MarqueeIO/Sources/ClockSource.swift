@@ -4,19 +4,25 @@ import MarqueeCore
 /// the format's finest unit — every second when it shows seconds, else every minute — by a
 /// wall-clock timer aligned to that boundary. The ticker swaps the new text in where it is not
 /// visible, so a clock on screen changes at the next safe place without disturbing the motion.
-public final class ClockSource {
+/// Its message is drawn with tabular digits, so its width does not change from second to second.
+public final class ClockSource: MessageSource {
+    public let name: String
     public let format: String
     private let timer: WallClockTimer
     private let step: Int
-    public var onChange: (String) -> Void = { _ in }
+    private var sink: SourceSink?
     private var lastText: String?
 
-    public init?(format: String) {
-        guard let timer = WallClockTimer() else { return nil }
+    /// Throws when no timer descriptor can be had.
+    public init(name: String = "clock", format: String) throws(SourceError) {
+        guard let timer = WallClockTimer() else { throw .noTimer(name) }
+        self.name = name
         self.format = format
         self.timer = timer
         step = Self.showsSeconds(format) ? 1 : 60
     }
+
+    deinit { stop() }
 
     /// Whether a strftime format can change within a minute (%S, %T, %s, %c, %r, %X, %+, or any
     /// conversion we do not know, to be safe).
@@ -35,21 +41,32 @@ public final class ClockSource {
 
     public func text(at epoch: Int) -> String { TextSanitizer.singleLine(LocalTime.format(format, epoch: epoch)) }
 
-    public func tick() {
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        stop()
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
+        lastText = nil
+        loop.watch(timer.fd) { [unowned self] _ in self.tick() }
+        tick()
+    }
+
+    public func stop() {
+        guard let loop = sink?.loop else { return }
+        loop.unwatch(timer.fd)
+        timer.disarm()
+        sink = nil
+    }
+
+    private func tick() {
         timer.acknowledge()
         let now = LocalTime.now().epoch
         let second = Int(now.rounded(.down))
         let text = text(at: second)
         if text != lastText {
             lastText = text
-            onChange(text)
+            sink?.emit([Message(text, tabularDigits: true)])
         }
+        sink?.outcome(nil)
         // The next boundary of the step, on the wall clock (minutes start at :00 in every zone we know).
         timer.arm(atEpoch: Double((second / step + 1) * step))
-    }
-
-    public func start(on loop: EventLoop) {
-        loop.watch(timer.fd) { [unowned self] _ in self.tick() }
-        tick()
     }
 }

@@ -4,34 +4,38 @@ import MarqueeCore
 /// message. The command is an argument vector run directly (no shell). A run still going when
 /// the next one is due is killed; a failed run (non-zero exit, a signal, too much output) is one
 /// warning naming the command, and the last good text stays on screen.
-public final class CommandSource {
+public final class CommandSource: MessageSource {
     public static let outputLimit = 1 << 20
 
-    /// The command as the user wrote it, for warnings.
     public let name: String
+    /// The command as the user wrote it, for warnings.
+    public let command: String
     public let arguments: [String]
     public let interval: Double
-    private let loop: EventLoop
     private let timer: FrameTimer
+    private var sink: SourceSink?
     private var run: ChildRun?
     private var nextDue = 0.0
     private var lastWarning: String?
-    public var onChange: ([String]) -> Void = { _ in }
     /// Where warnings go (the tests catch them).
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
-    /// Each run's outcome: nil when it succeeded, else the reason (for `ctl status`).
-    public var onOutcome: ((String?) -> Void)?
 
-    public init?(name: String, arguments: [String], interval: Double, loop: EventLoop) {
-        guard let timer = FrameTimer() else { return nil }
+    /// Throws when no timer descriptor can be had.
+    public init(name: String, command: String, arguments: [String], interval: Double) throws(SourceError) {
+        guard let timer = FrameTimer() else { throw .noTimer(name) }
         self.name = name
+        self.command = command
         self.arguments = arguments
         self.interval = interval
-        self.loop = loop
         self.timer = timer
     }
 
-    public func start() {
+    deinit { stop() }
+
+    /// Runs the command now, then every `interval`.
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        stop()
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
         loop.watch(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             if MonotonicClock.now() >= self.nextDue { self.runNow() } else { self.timer.arm(at: self.nextDue) }
@@ -40,7 +44,18 @@ public final class CommandSource {
         runNow()
     }
 
+    /// Kills a run under way (and what it started) without reporting it, and disarms the timer.
+    public func stop() {
+        guard let loop = sink?.loop else { return }
+        sink = nil
+        loop.unwatch(timer.fd)
+        timer.disarm()
+        run?.cancel()
+        run = nil
+    }
+
     private func runNow() {
+        guard let loop = sink?.loop else { return }
         // Absolute deadlines on a fixed grid: a slow command never shifts the later runs.
         nextDue += interval
         let now = MonotonicClock.now()
@@ -51,32 +66,36 @@ public final class CommandSource {
         do {
             child = try ChildProcess(arguments: arguments, searchPath: true)
         } catch {
+            sink?.outcome(error.description)
             report(error.description)
             return
         }
-        run = ChildRun(child: child, loop: loop, timeout: interval, outputLimit: Self.outputLimit) { [unowned self] outcome in
-            self.finished(outcome)
+        // Weak: `stop()` from deinit kills the run, and its report must not reach back in here.
+        run = ChildRun(child: child, loop: loop, timeout: interval, outputLimit: Self.outputLimit) { [weak self] outcome in
+            self?.finished(outcome)
         }
     }
 
-    private func finished(_ outcome: ChildRun.Outcome) {
-        if let failure = outcome.failure(timeout: interval, limit: Self.outputLimit) {
-            onOutcome?(failure)
+    private func finished(_ result: ChildRun.Outcome) {
+        // A run killed by `stop()` is not reported.
+        guard sink != nil else { return }
+        if let failure = result.failure(timeout: interval, limit: Self.outputLimit) {
+            sink?.outcome(failure)
             report(failure)
             return
         }
-        onOutcome?(nil)
+        sink?.outcome(nil)
         if lastWarning != nil {
-            warn("command \"\(name)\" works again")
+            warn("command \"\(command)\" works again")
             lastWarning = nil
         }
-        onChange(TextSanitizer.messages(fromLines: outcome.output))
+        sink?.emit(TextSanitizer.messages(fromLines: result.output).map { Message($0) })
     }
 
     /// One line per distinct failure: a command failing the same way every second says so once.
     private func report(_ failure: String) {
         guard failure != lastWarning else { return }
         lastWarning = failure
-        warn("command \"\(name)\": \(failure); keeping the last text")
+        warn("command \"\(command)\": \(failure); keeping the last text")
     }
 }

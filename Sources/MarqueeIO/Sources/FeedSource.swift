@@ -8,7 +8,7 @@ import MarqueeCore
 /// crashes is simply killed and retried, and the state that must survive between fetches (ETag,
 /// Last-Modified, the feed's TTL, the failure count) is tiny and lives here, passed back as
 /// arguments. Starting a process every few minutes costs far less than keeping one around.
-public final class FeedSource {
+public final class FeedSource: MessageSource {
     public struct Settings {
         /// `--refresh`: fixed seconds between fetches; nil follows the feed's TTL.
         public var refresh: Double?
@@ -28,39 +28,54 @@ public final class FeedSource {
     /// The fetcher's records for one fetch (items of a 5 MB feed, escaped) fit well within this.
     public static let outputLimit = 16 << 20
 
+    public let name: String
     public let url: String
     private let fetcher: String
     private let settings: Settings
-    private let loop: EventLoop
     private let timer: FrameTimer
+    private var sink: SourceSink?
     private var run: ChildRun?
     private var validators = FeedRecord.Validators()
     private var failures = 0
     private var lastWarning: String?
     private var lastRecovery: String?
-    /// Called with the feed's items whenever a fetch brought a different list.
-    public var onChange: ([Message]) -> Void = { _ in }
+    /// Given the feed's items whenever a fetch brought a list (a fetch that found nothing new emits nothing).
+    /// Given each fetch's outcome: nil when it succeeded (changed or not), else the reason.
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
-    /// Each fetch's outcome: nil when it succeeded (changed or not), else the reason (for `ctl status`).
-    public var onOutcome: ((String?) -> Void)?
     /// Seconds until the next fetch, as last scheduled (for tests).
     public private(set) var lastDelay = 0.0
 
-    public init?(url: String, fetcher: String, settings: Settings, loop: EventLoop) {
-        guard let timer = FrameTimer() else { return nil }
+    /// Throws when no timer descriptor can be had.
+    public init(name: String, url: String, fetcher: String, settings: Settings) throws(SourceError) {
+        guard let timer = FrameTimer() else { throw .noTimer(name) }
+        self.name = name
         self.url = url
         self.fetcher = fetcher
         self.settings = settings
-        self.loop = loop
         self.timer = timer
     }
 
-    public func start() {
+    deinit { stop() }
+
+    /// Fetches now, then at each refresh (or retry).
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        stop()
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
         loop.watch(timer.fd) { [unowned self] _ in
             self.timer.acknowledge()
             if self.run?.isRunning != true { self.fetch() }
         }
         fetch()
+    }
+
+    /// Kills a fetch under way without reporting it, and disarms the timer.
+    public func stop() {
+        guard let loop = sink?.loop else { return }
+        sink = nil
+        loop.unwatch(timer.fd)
+        timer.disarm()
+        run?.cancel()
+        run = nil
     }
 
     /// The fetcher's command line for the next fetch.
@@ -73,6 +88,7 @@ public final class FeedSource {
     }
 
     private func fetch() {
+        guard let loop = sink?.loop else { return }
         let child: ChildProcess
         do {
             child = try ChildProcess(arguments: arguments, searchPath: false, addressSpaceLimit: Self.helperAddressSpace)
@@ -81,16 +97,19 @@ public final class FeedSource {
             return
         }
         // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
-        run = ChildRun(child: child, loop: loop, timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit) { [unowned self] outcome in
-            self.finished(outcome)
+        // Weak: `stop()` from deinit kills the run, and its report must not reach back in here.
+        run = ChildRun(child: child, loop: loop, timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit) { [weak self] outcome in
+            self?.finished(outcome)
         }
     }
 
-    private func finished(_ outcome: ChildRun.Outcome) {
+    private func finished(_ result: ChildRun.Outcome) {
+        // A fetch killed by `stop()` is not reported.
+        guard sink != nil else { return }
         var items: [Message] = []
         var status: FeedRecord?
         var recovery: String?
-        for line in TextSanitizer.decode(outcome.output).split(separator: "\n") {
+        for line in TextSanitizer.decode(result.output).split(separator: "\n") {
             switch FeedRecord(line: String(line)) {
             case .item(let title, let link)?:
                 items.append(.data(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
@@ -107,14 +126,14 @@ public final class FeedSource {
             validators = received
             succeeded()
             reportRecovery(recovery)
-            onChange(items)
+            sink?.emit(items)
         case .notModified(let received)?:
             if received.ttl != nil { validators.ttl = received.ttl }
             succeeded()
         case .error(let text)?:
             failed(text)
         default:
-            failed(outcome.failure(timeout: 2 * settings.timeout + 10, limit: Self.outputLimit)
+            failed(result.failure(timeout: 2 * settings.timeout + 10, limit: Self.outputLimit)
                    ?? "the fetcher ended without a result")
         }
     }
@@ -127,7 +146,7 @@ public final class FeedSource {
     }
 
     private func succeeded() {
-        onOutcome?(nil)
+        sink?.outcome(nil)
         if lastWarning != nil { warn("feed \"\(url)\" works again") }
         lastWarning = nil
         failures = 0
@@ -149,7 +168,7 @@ public final class FeedSource {
     }
 
     private func failed(_ reason: String) {
-        onOutcome?(reason)
+        sink?.outcome(reason)
         failures += 1
         // One line per kind of failure: retries that fail the same way (up to the milliseconds
         // curl puts in its messages) stay quiet.

@@ -12,7 +12,8 @@ public final class WallClockTimer {
         guard fd >= 0 else { return nil }
     }
 
-    deinit { close(fd) }
+    // A failed init runs deinit too: closing -1 there would replace the reason in errno.
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Fires once at `epochSeconds` (seconds since 1970 UTC, whole or fractional).
     public func arm(atEpoch epochSeconds: Double) {
@@ -21,6 +22,11 @@ public final class WallClockTimer {
         spec.it_value.tv_sec = Int(seconds)
         spec.it_value.tv_nsec = Int((seconds - Double(Int(seconds))) * 1e9)
         timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
+    }
+
+    public func disarm() {
+        var spec = itimerspec()
+        timerfd_settime(fd, 0, &spec, nil)
     }
 
     /// Acknowledges an expiry (or a clock change) so poll() stops reporting it.

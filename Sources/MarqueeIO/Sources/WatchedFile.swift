@@ -8,44 +8,61 @@ import MarqueeCore
 /// one slice per loop turn, lines assembled as they come. Anything that cannot be read — gone,
 /// mid-rename, a named pipe renamed over it, too large — is one warning, and the last text stays
 /// until a readable file is back.
-public final class WatchedFile {
+public final class WatchedFile: MessageSource {
+    public let name: String
     public let path: String
     private let limit: Int
-    private let loop: EventLoop
     private let watch: FileChangeWatch
+    private var sink: SourceSink?
     private var lastMessages: [String]
     /// The re-read under way and the lines it has assembled so far.
     private var pending: (reader: FileSliceReader, lines: LineAssembler)?
     /// The last warning given, so a file that stays unreadable is not reported on every event.
     private var problem: String?
-    /// Called with the new messages when the file's text changed.
-    public var onChange: ([String]) -> Void = { _ in }
 
-    /// Reads the file once (before any frame, so at once) and starts watching it on `loop`.
-    /// Throws when it cannot be read now.
-    public init(path: String, loop: EventLoop, limit: Int = FileReading.defaultLimit) throws(FileReadError) {
+    /// Reads the file once, now (before the window opens, so a file that cannot be read ends the
+    /// program before anything is shown), and gets ready to watch it. Throws when it cannot be
+    /// read or its folder cannot be watched.
+    public init(name: String = "file", path: String, limit: Int = FileReading.defaultLimit) throws(FileReadError) {
+        self.name = name
         self.path = path
         self.limit = limit
-        self.loop = loop
         let bytes = try FileReading.contents(of: path, limit: limit)
         lastMessages = TextSanitizer.messages(fromLines: bytes)
         watch = try FileChangeWatch(path: path)
+    }
+
+    deinit { stop() }
+
+    public var showsInStatus: Bool { false }
+
+    /// The text as last read.
+    public var messages: [String] { lastMessages }
+
+    /// Emits the text read when it was made, then the text again whenever the file changes.
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        stop()
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
         loop.watch(watch.fd) { [unowned self] _ in
             if self.watch.drainEvents() { self.startReading() }
         }
+        emit(lastMessages.map { Message($0) })
+        outcome(nil)
     }
 
-    deinit {
+    /// Stops watching the file and drops a re-read under way.
+    public func stop() {
+        guard let loop = sink?.loop else { return }
         cancelReading()
         loop.unwatch(watch.fd)
+        sink = nil
     }
-
-    public var messages: [String] { lastMessages }
 
     /// Whether a re-read is under way.
     public var isReading: Bool { pending != nil }
 
     private func startReading() {
+        guard let loop = sink?.loop else { return }
         // A newer change makes the read under way stale: start again from the top.
         cancelReading()
         let reader: FileSliceReader
@@ -67,7 +84,7 @@ public final class WatchedFile {
         do {
             finished = try reader.readSlice { _ = lines.append($0) }
         } catch {
-            loop.unwatch(reader.fd)
+            sink?.loop.unwatch(reader.fd)
             report(error)
             return
         }
@@ -75,23 +92,25 @@ public final class WatchedFile {
             pending = (reader, lines)
             return
         }
-        loop.unwatch(reader.fd)
+        sink?.loop.unwatch(reader.fd)
         _ = lines.finish()
         if problem != nil {
             Diagnostics.warn("\"\(path)\" is back; showing its text again")
             problem = nil
         }
+        sink?.outcome(nil)
         guard lines.lines != lastMessages else { return }
         lastMessages = lines.lines
-        onChange(lines.lines)
+        sink?.emit(lines.lines.map { Message($0) })
     }
 
     private func cancelReading() {
-        if let reader = pending?.reader { loop.unwatch(reader.fd) }
+        if let reader = pending?.reader { sink?.loop.unwatch(reader.fd) }
         pending = nil
     }
 
     private func report(_ error: FileReadError) {
+        sink?.outcome(error.description)
         // Gone or unreadable for now (deleted, mid-rename, not a file): keep showing the last text.
         guard problem != error.reason else { return }
         problem = error.reason

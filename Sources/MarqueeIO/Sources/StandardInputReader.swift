@@ -1,0 +1,69 @@
+import Glibc
+import MarqueeCore
+
+/// Messages from standard input, one per line, as they arrive: the latest `keep` lines.
+///
+/// Reads at most `chunkSize` bytes each time the loop finds the descriptor readable, so a 10 MB
+/// line arrives over several loop turns and frames keep being drawn in between. The descriptor
+/// is left blocking (it may be a terminal shared with the shell); poll() says when a read won't
+/// wait. At the end of input (or a read error) it stops watching, and the last text stays on
+/// screen. The descriptor is not this source's: it is never closed here.
+public final class StandardInputReader: MessageSource {
+    public static let chunkSize = 256 << 10
+    public let name: String
+    public let fd: Int32
+    private var assembler: LineAssembler
+    private var buffer = [UInt8](repeating: 0, count: chunkSize)
+    private var sink: SourceSink?
+
+    public init(name: String = "stdin", fd: Int32 = 0, keep: Int) {
+        self.name = name
+        self.fd = fd
+        assembler = LineAssembler(keep: keep)
+    }
+
+    deinit { stop() }
+
+    public var showsInStatus: Bool { false }
+
+    /// Watches the descriptor; the kept lines are emitted whenever they change.
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        stop()
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
+        loop.watch(fd) { [unowned self] _ in
+            if !self.readAvailable() { self.stop() }
+        }
+    }
+
+    public func stop() {
+        guard let loop = sink?.loop else { return }
+        loop.unwatch(fd)
+        sink = nil
+    }
+
+    /// Reads what is available; returns false once the input has ended.
+    private func readAvailable() -> Bool {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return true }
+            let reason = "standard input: \(String(cString: strerror(errno)))"
+            Diagnostics.warn("\(reason); keeping the last text")
+            sink?.outcome(reason)
+            return finish()
+        }
+        if count == 0 { return finish() }
+        if assembler.append(buffer[0..<count]) { changed() }
+        return true
+    }
+
+    private func finish() -> Bool {
+        // At end of input the last text stays on screen and the ticker keeps running.
+        if assembler.finish() { changed() }
+        return false
+    }
+
+    private func changed() {
+        sink?.emit(assembler.lines.map { Message($0) })
+        sink?.outcome(nil)
+    }
+}

@@ -1,0 +1,33 @@
+import MarqueeCore
+
+/// Messages that do not change by themselves: the command line's (or the config file's) text.
+/// Emits them once at start, and again when a config reload replaces them (`update`).
+public final class StaticSource: MessageSource {
+    public let name: String
+    public private(set) var messages: [Message]
+    private var sink: SourceSink?
+
+    public init(name: String = "arguments", messages: [Message]) {
+        self.name = name
+        self.messages = messages
+    }
+
+    public var showsInStatus: Bool { false }
+
+    public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
+        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
+        emit(messages)
+        outcome(nil)
+    }
+
+    /// New messages (a reload changed the text): emitted at once when the source runs.
+    public func update(_ messages: [Message]) {
+        guard messages != self.messages else { return }
+        self.messages = messages
+        sink?.emit(messages)
+    }
+
+    public func stop() {
+        sink = nil
+    }
+}
