@@ -253,25 +253,21 @@ public struct MarqueePlayer {
         redrawNeeded = true
     }
 
-    /// A new separator, padding, markup or item box: the messages are laid out again and swapped
-    /// in like new text. Returns whether the item box changed (its tiles must be painted again).
-    public mutating func setLayout(_ layout: LayoutSettings, capsule: CapsuleStyle?) -> Bool {
-        let capsuleChanged = capsule != style.capsule
-        style.capsule = capsule
-        if capsuleChanged { redrawNeeded = true }
-        if layout != style.layout {
-            style.layout = layout
-            setMessages(groups)
-        }
-        return capsuleChanged
+    /// A new separator, padding or markup: the messages are laid out again and swapped in like
+    /// new text.
+    public mutating func setLayout(_ layout: LayoutSettings) {
+        guard layout != style.layout else { return }
+        style.layout = layout
+        setMessages(groups)
     }
 
-    /// New colours and fade width: the player only keeps them for the style; the compositor paints.
-    public mutating func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int) {
+    /// New colours, fade width or item box: the player keeps them in the style; the compositor
+    /// paints them.
+    public mutating func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
         style.foreground = foreground
         style.background = background
         style.fade = fade
-        redrawNeeded = true
+        style.capsule = capsule
     }
 
     /// The desktop's DPI ÷ 96, for the player's own pixel amounts (the wheel's step).

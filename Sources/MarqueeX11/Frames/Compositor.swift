@@ -3,7 +3,7 @@ import MarqueeCore
 
 /// Turns frame plans into pixels: composes the window's view into a back buffer (tile copies,
 /// background, edge fade) and hands it to the pacer, or copies it to the window at once. Owns
-/// the one GC, the back buffers, the fade and the tile cache.
+/// the one GC, the back buffers, the fade, the tile cache and the font the tiles are painted with.
 final class Compositor {
     private let connection: XConnection
     private let window: Window
@@ -13,22 +13,42 @@ final class Compositor {
     private var fade: EdgeFade?
     private var backgroundPixel: UInt
     private var frameNumber: UInt64 = 0
+    private var font: FontSet
+    /// A font waiting for the layout measured with it (`adoptPreparedFont`).
+    private var preparedFont: FontSet?
+    private var look: TickerStyle
+    /// Whether a compositing manager blends the window: watched only on a surface with alpha,
+    /// where a translucent background shows its alpha while one runs and is opaque otherwise.
+    private let compositingManager: CompositorWatch?
+    /// Everything must be drawn again now (a compositing manager started or stopped).
+    var onRepaint: () -> Void = {}
 
-    init(connection: XConnection, window: TickerWindow, painter: TilePainter, fadeWidth: Int, background: RGBAColor) {
+    init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle) {
         self.connection = connection
         self.window = window.id
+        self.font = font
+        look = style
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
         buffers = BackBufferPool(connection: connection, width: window.width, height: window.height)
+        compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
+                                  capsule: style.capsule, height: window.height)
         tiles = TileCache(connection: connection, painter: painter)
-        fade = EdgeFade(connection: connection, width: fadeWidth, background: background)
+        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         backgroundPixel = painter.backgroundPixel
+        compositingManager?.onChange = { [unowned self] _ in
+            self.setLook(self.look)
+            self.onRepaint()
+        }
     }
 
     deinit { XFreeGC(connection.display, gc) }
 
-    var painter: TilePainter { tiles.painter }
+    /// Offers an X event (the compositing manager's selection); true when it was its own.
+    func handle(_ event: inout XEvent) -> Bool { compositingManager?.handle(&event) ?? false }
 
     /// Shows `plan` at vblank `counter` through `pacer`; false when every back buffer is still the
     /// server's (the pacer should try again at the next vblank).
@@ -92,16 +112,25 @@ final class Compositor {
         buffers.resize(width: width, height: height)
     }
 
-    /// New colours or fade: everything is painted again from the next frame on.
-    func setLook(foreground: RGBAColor, background: RGBAColor, fadeWidth: Int) {
-        tiles.painter.setColors(foreground: foreground, background: background)
+    /// New colours, fade or item box: everything is painted again from the next frame on.
+    func setLook(_ style: TickerStyle) {
+        if style.capsule != look.capsule { tiles.replacePainter(with: tiles.painter.with(font: font, capsule: style.capsule)) }
+        look = style
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        tiles.painter.setColors(foreground: style.foreground, background: background)
         backgroundPixel = tiles.painter.backgroundPixel
-        fade = EdgeFade(connection: connection, width: fadeWidth, background: background)
+        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         tiles.releaseAll()
     }
 
-    /// Another font or item box: tiles are painted anew with it.
-    func setPainting(font: FontSet, capsule: CapsuleStyle?) {
-        tiles.replacePainter(with: tiles.painter.with(font: font, capsule: capsule))
+    /// A font whose layout is being made: it paints once `adoptPreparedFont` says the text
+    /// measured with it is on the strip, so nothing is painted with a font it was not laid out for.
+    func prepare(font newFont: FontSet) { preparedFont = newFont }
+
+    func adoptPreparedFont() {
+        guard let preparedFont else { return }
+        font = preparedFont
+        self.preparedFont = nil
+        tiles.replacePainter(with: tiles.painter.with(font: font, capsule: look.capsule))
     }
 }

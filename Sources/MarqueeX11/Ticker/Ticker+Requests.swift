@@ -20,6 +20,8 @@ extension Ticker {
     public func changeSpeed(to speed: Double) { update { $0.changeSpeed(to: speed, at: $1) } }
     /// A speed or direction from the configuration.
     public func setSpeed(_ speed: Double, direction: ScrollDirection) { update { $0.setSpeed(speed, direction: direction, at: $1) } }
+    /// A new separator, padding or markup: laid out again and swapped in like new text.
+    public func setLayout(_ layout: LayoutSettings) { update { player, _ in player.setLayout(layout) } }
     public func setScale(_ scale: Double) { update { player, _ in player.setScale(scale) } }
     public func setReducedMotion(_ reduced: Bool) { update { $0.setReducedMotion(reduced, at: $1) } }
 

@@ -12,18 +12,12 @@ public final class Ticker {
     public let window: TickerWindow
     /// Every decision: what is on the strip, how it moves, what a frame shows.
     public private(set) var player: MarqueePlayer
-    /// The font the tiles are painted with, and one waiting for its layout.
-    private var font: FontSet
-    private var pendingFont: FontSet?
     private let compositor: Compositor
     private let pacer: FramePacer
     /// Wake the loop when a rest in the program ends, and when a page has had its reading time.
     private let restTimer: FrameTimer
     private let pageTimer: FrameTimer
     private let cursor: PointerCursor
-    /// Whether a compositing manager blends the window: watched only on a surface with alpha,
-    /// where a translucent background shows its alpha while one runs and is opaque otherwise.
-    private let compositingManager: CompositorWatch?
     public private(set) var statistics = FrameStatistics()
     /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
@@ -49,26 +43,18 @@ public final class Ticker {
         }
         self.connection = connection
         self.window = window
-        self.font = font
         self.restTimer = restTimer
         self.pageTimer = pageTimer
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
                                refreshPeriod: pacer.period, reordering: BidiReordering())
-        compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
-        let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
-                                  capsule: style.capsule, height: window.height)
-        compositor = Compositor(connection: connection, window: window, painter: painter, fadeWidth: style.fade,
-                                background: background)
+        compositor = Compositor(connection: connection, window: window, font: font, style: style)
         cursor = PointerCursor(connection: connection, window: window.id)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         pacer.onBufferIdle = { [unowned self] pixmap in self.compositor.bufferIdle(pixmap) }
         install(on: loop)
         window.selectInput()
-        if let compositingManager {
-            compositingManager.onChange = { [unowned self] _ in self.repaintInShownColors() }
-            addEventHandler { compositingManager.handle(&$0) }
-        }
+        compositor.onRepaint = { [unowned self] in self.drawNow() }
+        addEventHandler { [unowned self] in self.compositor.handle(&$0) }
     }
 
     /// Applies a change to the player now, then follows what it decided (frames, timers, a redraw).
@@ -80,35 +66,17 @@ public final class Ticker {
 
     // MARK: Changes the window's side takes part in
 
-    /// New colours or fade width (a reloaded config, a new DPI): everything is painted again.
-    public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int) {
-        guard foreground != style.foreground || background != style.background || fade != style.fade else { return }
-        update { player, _ in player.setLook(foreground: foreground, background: background, fade: fade) }
-        repaintInShownColors()
-    }
-
-    /// A new separator, padding, markup or item box: laid out again; a new box is painted anew.
-    public func setLayout(_ layout: LayoutSettings, capsule: CapsuleStyle?) {
-        var capsuleChanged = false
-        update { player, _ in capsuleChanged = player.setLayout(layout, capsule: capsule) }
-        if capsuleChanged {
-            compositor.setPainting(font: font, capsule: capsule)
-            drawNow()
-        }
+    /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
+    public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
+        update { player, _ in player.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule) }
+        compositor.setLook(style)
+        drawNow()
     }
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {
-        pendingFont = newFont
+        compositor.prepare(font: newFont)
         update { player, _ in player.setShapes(ShapeCache(shaper: newFont)) }
-    }
-
-    /// Paints everything again in the style's colours as they can be shown now (a translucent
-    /// background only while a compositing manager blends it).
-    private func repaintInShownColors() {
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
-        compositor.setLook(foreground: style.foreground, background: background, fadeWidth: style.fade)
-        drawNow()
     }
 
     // MARK: Frames
@@ -170,12 +138,7 @@ public final class Ticker {
 
     private func continueLayout() {
         guard case .adopted(let newShaper) = player.continueLayout(clock: MonotonicClock.now) else { return }
-        if newShaper, let pendingFont {
-            // The new font comes into use with the text measured with it: the old text is gone.
-            font = pendingFont
-            self.pendingFont = nil
-            compositor.setPainting(font: font, capsule: style.capsule)
-        }
+        if newShaper { compositor.adoptPreparedFont() }
         follow(at: MonotonicClock.now())
     }
 
