@@ -75,72 +75,39 @@ public struct StripTimeline<Content: StripContent> {
     ///     one), rather than carry on with the message crossing the edge.
     public mutating func swap(to content: Content, visible: Range<Int>, direction: ScrollDirection, maxDeferral: Int,
                               continuing: Bool = true) {
-        switch direction {
-        case .left: swapEnteringRight(content, edge: visible.upperBound, maxDeferral: maxDeferral, continuing: continuing)
-        case .right: swapEnteringLeft(content, edge: visible.lowerBound, maxDeferral: maxDeferral, continuing: continuing)
-        }
-    }
-
-    private mutating func swapEnteringRight(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
-        var last = segments.removeLast()
-        if last.lower >= edge {
+        let end = EnteringEnd(direction: direction)
+        let edge = end.edge(of: visible)
+        var newest = end.removeNewest(from: &segments)
+        if end.isUnseen(newest, edge: edge) {
             // Not on screen yet: the newer content takes its place, aligned like it where it has
             // the same message there (an urgent one still on its way keeps its place), else joined
             // to what precedes it at the same seam (or, entering from off-screen, starting there).
-            if continuing, let seam = StripSeam.continuation(old: last.content.layout, oldAnchor: last.anchor,
-                                                             new: content.layout, at: last.lower) {
-                last.anchor = seam.anchor
-            } else if let previous = segments.last {
-                let seam = StripSeam.joining(old: previous.content.layout, oldAnchor: previous.anchor, new: content.layout,
-                                             edge: last.lower, direction: .left, maxDeferral: 0, continuing: continuing)
-                last.anchor = seam.anchor
+            let start = end.innerBound(of: newest)
+            if continuing, let seam = StripSeam.continuation(old: newest.content.layout, oldAnchor: newest.anchor,
+                                                             new: content.layout, at: end.firstPosition(of: newest)) {
+                newest.anchor = seam.anchor
+            } else if let previous = end.newest(of: segments) {
+                newest.anchor = StripSeam.joining(old: previous.content.layout, oldAnchor: previous.anchor, new: content.layout,
+                                                  edge: start, direction: direction, maxDeferral: 0,
+                                                  continuing: continuing).anchor
             } else {
-                last.anchor = last.lower
+                newest.anchor = start
             }
-            last.content = content
-            segments.append(last)
+            newest.content = content
+            end.append(newest, to: &segments)
             return
         }
-        let seam = StripSeam.joining(old: last.content.layout, oldAnchor: last.anchor, new: content.layout, edge: edge,
-                                     direction: .left, maxDeferral: maxDeferral, continuing: continuing)
-        if let stretch = seam.continuedStretch, stretch.lowerBound <= last.lower {
+        let seam = StripSeam.joining(old: newest.content.layout, oldAnchor: newest.anchor, new: content.layout, edge: edge,
+                                     direction: direction, maxDeferral: maxDeferral, continuing: continuing)
+        if let stretch = seam.continuedStretch, end.stretch(stretch, covers: newest) {
             // All of the old segment lies inside the message that carries on, where the new
             // content draws the same pixels: it takes the segment over, so a clock ticking
             // beside a long message does not pile up a segment a second.
-            segments.append(StripSegment(lower: last.lower, upper: .max, anchor: seam.anchor, content: content))
+            end.append(end.segment(from: end.innerBound(of: newest), anchor: seam.anchor, content: content), to: &segments)
             return
         }
-        last.upper = seam.position
-        segments.append(last)
-        segments.append(StripSegment(lower: seam.position, upper: .max, anchor: seam.anchor, content: content))
-    }
-
-    private mutating func swapEnteringLeft(_ content: Content, edge: Int, maxDeferral: Int, continuing: Bool) {
-        var first = segments.removeFirst()
-        if first.upper <= edge {
-            if continuing, let seam = StripSeam.continuation(old: first.content.layout, oldAnchor: first.anchor,
-                                                             new: content.layout, at: first.upper - 1) {
-                first.anchor = seam.anchor
-            } else if let following = segments.first {
-                first.anchor = StripSeam.joining(old: following.content.layout, oldAnchor: following.anchor, new: content.layout,
-                                                 edge: first.upper, direction: .right, maxDeferral: 0,
-                                                 continuing: continuing).anchor
-            } else {
-                first.anchor = first.upper
-            }
-            first.content = content
-            segments.insert(first, at: 0)
-            return
-        }
-        let seam = StripSeam.joining(old: first.content.layout, oldAnchor: first.anchor, new: content.layout, edge: edge,
-                                     direction: .right, maxDeferral: maxDeferral, continuing: continuing)
-        if let stretch = seam.continuedStretch, stretch.upperBound >= first.upper {
-            segments.insert(StripSegment(lower: .min, upper: first.upper, anchor: seam.anchor, content: content), at: 0)
-            return
-        }
-        first.lower = seam.position
-        segments.insert(first, at: 0)
-        segments.insert(StripSegment(lower: .min, upper: seam.position, anchor: seam.anchor, content: content), at: 0)
+        end.append(end.ending(newest, at: seam.position), to: &segments)
+        end.append(end.segment(from: seam.position, anchor: seam.anchor, content: content), to: &segments)
     }
 
     /// Drops segments that have scrolled out on the side the text leaves by, and lets the oldest
@@ -162,7 +129,8 @@ public struct StripTimeline<Content: StripContent> {
 
     /// The segment on the side the text enters from: the newest content and where its cycles lie.
     public func newestSegment(direction: ScrollDirection) -> StripSegment<Content> {
-        direction == .left ? segments[segments.count - 1] : segments[0]
+        // Never empty: every initializer makes a segment and a swap puts back what it takes.
+        EnteringEnd(direction: direction).newest(of: segments) ?? segments[0]
     }
 
     /// The segment showing strip position `position` and how far into its content's cycle that
