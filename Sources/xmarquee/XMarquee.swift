@@ -53,7 +53,7 @@ struct XMarquee: ParsableCommand {
         if let autostart = command.autostart {
             Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
         }
-        let resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
+        var resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
                                        configIsExplicit: command.config != nil,
                                        commandLineHasMessages: !command.options.text.isEmpty)
         let resolved: OptionsResolver.Resolved

@@ -57,24 +57,6 @@ final class InputTests: XvfbTestCase {
         XCTAssertTrue(ticker.standardError.contains("is back"), ticker.standardError)
     }
 
-    /// Captures `interval` apart for `duration`: how many showed the same picture as the one
-    /// before (the text moves at 300 px/s, so each should differ).
-    private func stalledSamples(_ probe: XProbe, _ window: Window, duration: TimeInterval, interval: TimeInterval = 0.1,
-                                during action: () -> Void = {}) -> (stalls: Int, samples: Int) {
-        var previous = probe.capture(window)
-        action()
-        var stalls = 0, samples = 0
-        let deadline = Date().addingTimeInterval(duration)
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: interval)
-            let current = probe.capture(window)
-            if current == previous { stalls += 1 }
-            previous = current
-            samples += 1
-        }
-        return (stalls, samples)
-    }
-
     /// A ticker following `text.txt` in a folder of its own, at 300 px/s; both go with it.
     private final class WatchedTicker {
         let directory = NSTemporaryDirectory() + "xmarquee-file-\(UUID().uuidString)"
