@@ -33,6 +33,9 @@ final class TickerProcess {
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         if withInput {
+            // Writing to a ticker that has exited (or was stopped while a test still writes) must
+            // fail with EPIPE, not kill the whole test process with SIGPIPE.
+            _ = Glibc.signal(SIGPIPE, SIG_IGN)
             let pipe = Pipe()
             input = pipe
             process.standardInput = pipe
