@@ -1,4 +1,5 @@
 import Glibc
+import MarqueeConfig
 import MarqueeCore
 import MarqueeIO
 import MarqueeX11
@@ -31,6 +32,13 @@ final class LiveConfig {
     private var fontHeight: Int
     private var desktop: DesktopPreferences
     private var watch: FileChangeWatch?
+    /// The loop reloads run on (the helper is watched there, never waited for).
+    private var loop: EventLoop?
+    /// The helper reading the config file for a reload, while it runs.
+    private var reading: ChildRun?
+    /// A reload asked for while the helper was reading: the file may have changed since it was
+    /// opened, so it is read again when the helper ends.
+    private var rereadReason: String?
 
     init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
          bar: DockBar?, fontHeight: Int, sources: LiveSources, desktop: DesktopPreferences) {
@@ -48,6 +56,7 @@ final class LiveConfig {
     /// Reloads whenever the config file is saved, created or replaced. Its folder must exist;
     /// without it only SIGHUP reloads.
     func watchFile(on loop: EventLoop) {
+        self.loop = loop
         guard let path = resolver.configPath, let watch = try? FileChangeWatch(path: path) else { return }
         self.watch = watch
         loop.watch(watch.fd) { [unowned self] _ in
@@ -58,20 +67,47 @@ final class LiveConfig {
     /// `--motion` as now in effect.
     var motionPreference: MotionPreference { options.motion }
 
+    /// Reads the config file again and applies it. The helper runs beside the loop: frames and
+    /// `ctl` go on while it reads, and the new configuration is applied when it ends (killed if
+    /// still running after `ConfigFileReader.timeout`). On any failure the running one stays.
     func reload(reason: String) {
-        apply(reason: reason, desktop: desktop)
+        guard reading == nil else {
+            rereadReason = reason
+            return
+        }
+        if let known = resolver.configWithoutHelper() {
+            apply(reason: reason, config: known, desktop: desktop)
+            return
+        }
+        guard let loop, let path = resolver.configPath else {
+            apply(reason: reason, config: resolver.readConfig(), desktop: desktop)
+            return
+        }
+        do {
+            reading = try ConfigFileReader.start(path, on: loop) { [unowned self] answer in
+                reading = nil
+                apply(reason: reason, config: resolver.configArguments(from: answer), desktop: desktop)
+                if let again = rereadReason {
+                    rereadReason = nil
+                    reload(reason: again)
+                }
+            }
+        } catch {
+            apply(reason: reason, config: resolver.configArguments(from: .failure(error)), desktop: desktop)
+        }
     }
 
     /// The settings manager or the X resources changed: the DPI, the animation setting, or
-    /// options set as resources.
+    /// options set as resources. Resolved against the config as last applied (not read again).
     func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
         resolver.resources = resources
-        apply(reason: "desktop", desktop: preferences)
+        apply(reason: "desktop", config: .success(resolver.config), desktop: preferences)
     }
 
-    private func apply(reason: String, desktop newDesktop: DesktopPreferences) {
+    private func apply(reason: String, config: Result<ConfigArguments, OptionsResolver.Failure>,
+                       desktop newDesktop: DesktopPreferences) {
         let resolved: OptionsResolver.Resolved
-        switch resolver.resolve() {
+        switch resolver.resolve(config: config) {
         case .success(let result): resolved = result
         case .failure(let failure):
             Diagnostics.error("\(failure.message); keeping the running configuration")
@@ -86,6 +122,7 @@ final class LiveConfig {
         let rescaled = newDesktop.dpi != desktop.dpi
         let motionChanged = newDesktop.animationsEnabled != desktop.animationsEnabled
         guard !changed.isEmpty || rescaled || motionChanged else {
+            if case .success(let arguments) = config { resolver.config = arguments }
             // Asked for explicitly: say it was done. A save that changed nothing stays quiet.
             if reason == "SIGHUP" { Diagnostics.note("config reloaded (SIGHUP): nothing changed") }
             return
@@ -138,5 +175,6 @@ final class LiveConfig {
         }
         options = new
         desktop = newDesktop
+        if case .success(let arguments) = config { resolver.config = arguments }
     }
 }

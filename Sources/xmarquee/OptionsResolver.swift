@@ -37,9 +37,23 @@ struct OptionsResolver {
     /// The X resources for this program (resource name → value), under the config file.
     var resources: [String: String] = [:]
 
-    func resolve() -> Result<Resolved, Failure> {
+    /// The config file's arguments as last read and applied (at start, or by a reload that
+    /// succeeded): a desktop change resolves against them without reading the file again.
+    var config = ConfigArguments()
+
+    /// Reads the config file (waiting for the helper: at start) and resolves against it; what was
+    /// read is kept in `config` when it resolves.
+    mutating func resolve() -> Result<Resolved, Failure> {
+        let read = readConfig()
+        let result = resolve(config: read)
+        if case .success = result, case .success(let arguments) = read { config = arguments }
+        return result
+    }
+
+    /// The options from the config file's arguments (or its failure), X resources and command line.
+    func resolve(config read: Result<ConfigArguments, Failure>) -> Result<Resolved, Failure> {
         let config: ConfigArguments
-        switch readConfig() {
+        switch read {
         case .success(let arguments): config = arguments
         case .failure(let failure): return .failure(failure)
         }
@@ -59,22 +73,37 @@ struct OptionsResolver {
         }
     }
 
-    private func readConfig() -> Result<ConfigArguments, Failure> {
+    /// Reads the config file through the helper, waiting for its answer.
+    func readConfig() -> Result<ConfigArguments, Failure> {
+        if let known = configWithoutHelper() { return known }
+        do {
+            return configArguments(from: .success(try ConfigFileReader.read(configPath!)))
+        } catch {
+            return configArguments(from: .failure(error))
+        }
+    }
+
+    /// What the config file gives when there is nothing for the helper to read: no path, or no
+    /// file (the usual case, kept fast; an error when given with --config). Nil when the helper
+    /// must read it.
+    func configWithoutHelper() -> Result<ConfigArguments, Failure>? {
         guard let configPath else { return .success(ConfigArguments()) }
-        // No file, nothing to parse: the helper is not started (the usual case, kept fast).
         guard access(configPath, F_OK) == 0 else {
             if !configIsExplicit { return .success(ConfigArguments()) }
             let reason = String(cString: strerror(errno))
             return .failure(.unreadable("config file: \(FileReadError(path: configPath, reason: reason).description)"))
         }
+        return nil
+    }
+
+    /// The helper's answer (at start, or from a reload on the loop) as the config's arguments.
+    func configArguments(from answer: Result<ConfigReadResult, ConfigFileReader.HelperFailure>) -> Result<ConfigArguments, Failure> {
         let file: ConfigFile
-        do {
-            switch try ConfigFileReader.read(configPath) {
-            case .read(let read): file = read
-            case .invalid(let error): return .failure(.invalid(error.description))
-            case .unreadable(let message): return .failure(.unreadable("config file: \(message)"))
-            }
-        } catch {
+        switch answer {
+        case .success(.read(let read)): file = read
+        case .success(.invalid(let error)): return .failure(.invalid(error.description))
+        case .success(.unreadable(let message)): return .failure(.unreadable("config file: \(message)"))
+        case .failure(let error):
             if error.endedAbnormally { return .failure(.invalid(error.message)) }
             return .failure(.unreadable("cannot read config: \(error.message)"))
         }

@@ -53,7 +53,7 @@ struct XMarquee: ParsableCommand {
         if let autostart = command.autostart {
             Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
         }
-        let resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
+        var resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
                                        configIsExplicit: command.config != nil,
                                        commandLineHasMessages: !command.options.text.isEmpty)
         let resolved: OptionsResolver.Resolved
@@ -67,6 +67,9 @@ struct XMarquee: ParsableCommand {
             for setting in resolved.options.settings { print("\(setting.key) = \(setting.value)") }
             Glibc.exit(0)
         }
+        // A warning written after whoever read our standard error has gone (a launcher's log that
+        // quit) fails with EPIPE instead of killing the ticker; children get the default back.
+        _ = signal(SIGPIPE, SIG_IGN)
         var app = TickerApp(options: resolved.options, resolver: resolver,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
         Glibc.exit(app.run())

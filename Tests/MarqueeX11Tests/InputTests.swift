@@ -1,4 +1,5 @@
 import CX11
+import FeedTestServer
 import Foundation
 import XCTest
 
@@ -55,24 +56,6 @@ final class InputTests: XvfbTestCase {
         try "abc\n".write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertTrue(waitUntil(timeout: 8) { !showsBlocks(probe, window) && showsText(probe, window) }, "the returned file's text arrives")
         XCTAssertTrue(ticker.standardError.contains("is back"), ticker.standardError)
-    }
-
-    /// Captures `interval` apart for `duration`: how many showed the same picture as the one
-    /// before (the text moves at 300 px/s, so each should differ).
-    private func stalledSamples(_ probe: XProbe, _ window: Window, duration: TimeInterval, interval: TimeInterval = 0.1,
-                                during action: () -> Void = {}) -> (stalls: Int, samples: Int) {
-        var previous = probe.capture(window)
-        action()
-        var stalls = 0, samples = 0
-        let deadline = Date().addingTimeInterval(duration)
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: interval)
-            let current = probe.capture(window)
-            if current == previous { stalls += 1 }
-            previous = current
-            samples += 1
-        }
-        return (stalls, samples)
     }
 
     /// A ticker following `text.txt` in a folder of its own, at 300 px/s; both go with it.
@@ -133,13 +116,15 @@ final class InputTests: XvfbTestCase {
         }
         XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")
         XCTAssertTrue(ticker.standardError.contains("larger than 256 MB (2048 MB)"), ticker.standardError)
-        XCTAssertLessThan(ticker.residentKilobytes, 100_000, "nothing of it was read")
+        // A sanitized build's shadow memory alone is near that bound; what matters there is the rest.
+        if Sanitizer.name == nil { XCTAssertLessThan(ticker.residentKilobytes, 100_000, "nothing of it was read") }
         XCTAssertTrue(showsBlocks(probe, window), "the last text stays")
     }
 
     /// A large regular file (20 MB in 50 000 lines) is read a slice per loop turn: the frames
     /// go on while it is read, and its text then arrives.
     func testALargeFileIsReadWithoutStoppingTheFrames() throws {
+        try Sanitizer.skip("reading and laying out 20 MB takes a sanitized build longer than a frame between slices")
         let watched = try WatchedTicker(text: "abc\n", arguments: font)
         let (ticker, probe, window, path) = (watched.ticker, watched.probe, watched.window, watched.path)
         XCTAssertTrue(waitUntil(timeout: 3) { showsText(probe, window) })
@@ -186,15 +171,21 @@ final class InputTests: XvfbTestCase {
 
     /// A 10 MB line: shown and scrolled, and the frames never stall while it is read and measured.
     func testATenMegabyteLineNeverStallsTheFrames() throws {
+        try Sanitizer.skip("measuring a 10 MB line takes a sanitized build longer than the test waits")
         let (ticker, probe, window) = try launch(["-", "--keep", "1"] + font, input: true)
         defer { ticker.stop() }
         let input = try XCTUnwrap(ticker.input).fileHandleForWriting
         input.write(Data("moving along, waiting for a long line\n".utf8))
         XCTAssertTrue(waitUntil(timeout: 3) { showsText(probe, window) })
+        // A slow build (a sanitizer's) may still be reading when the test ends and stops the
+        // ticker: the next write then fails with EPIPE (SIGPIPE is ignored, see TickerProcess),
+        // which ends the writer.
         let writer = Thread {
             let block = Data(String(repeating: Self.blockLine, count: 200).utf8) // about 0.5 MB
-            for _ in 0..<(10 << 20) / block.count { input.write(block) }
-            input.write(Data("\n".utf8))
+            for _ in 0..<(10 << 20) / block.count {
+                guard (try? input.write(contentsOf: block)) != nil else { return }
+            }
+            try? input.write(contentsOf: Data("\n".utf8))
         }
         // While it arrives and is measured, captures 100 ms apart keep changing.
         let (stalls, samples) = stalledSamples(probe, window, duration: 6) { writer.start() }

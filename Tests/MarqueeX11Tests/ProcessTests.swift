@@ -119,6 +119,33 @@ final class ProcessTests: XCTestCase {
         }
     }
 
+    /// Its standard error on a pipe whose reader then goes away (a launcher's log that quit): a
+    /// warning afterwards (an invalid config saved) must not kill the ticker with SIGPIPE.
+    func testAWarningAfterStandardErrorsReaderHasGoneIsNotFatal() throws {
+        let config = NSTemporaryDirectory() + "xmarquee-epipe-\(UUID().uuidString).toml"
+        try "speed = 300\n".write(toFile: config, atomically: true, encoding: .utf8)
+        defer { unlink(config) }
+        let process = Process()
+        process.executableURL = TickerProcess.executable
+        process.arguments = ["--config", config, "--geometry", "300x30+0+0", "still here"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { _, new in new }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let probe = try XProbe(display)
+        XCTAssertTrue(waitUntil(timeout: 10) { probe.window(ofProcess: process.processIdentifier) != nil })
+        try errors.fileHandleForReading.close()
+        try "speed = = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertTrue(process.isRunning, "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.isRunning ? 0 : process.terminationStatus)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
     func testTheWindowManagerClosingTheWindowEndsCleanly() throws {
         let (ticker, probe, window) = try launch(["--geometry", "300x30+0+0", "close me"])
         var event = XEvent()

@@ -21,8 +21,9 @@ final class TickerProcess {
         return root.appendingPathComponent(".build/debug/xmarquee")
     }
 
-    init(_ arguments: [String], display: String?, withInput: Bool = false, environment extra: [String: String] = [:]) throws {
-        process.executableURL = Self.executable
+    init(_ arguments: [String], display: String?, withInput: Bool = false, environment extra: [String: String] = [:],
+         executable: URL = TickerProcess.executable) throws {
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
@@ -32,6 +33,9 @@ final class TickerProcess {
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         if withInput {
+            // Writing to a ticker that has exited (or was stopped while a test still writes) must
+            // fail with EPIPE, not kill the whole test process with SIGPIPE.
+            _ = Glibc.signal(SIGPIPE, SIG_IGN)
             let pipe = Pipe()
             input = pipe
             process.standardInput = pipe
@@ -47,8 +51,9 @@ final class TickerProcess {
     /// Starts the executable and waits (up to 10 s) for its window to be viewable, then `settle`
     /// seconds more; throws with the ticker's standard error when no window appears.
     static func launchWithWindow(_ arguments: [String], display: String, input: Bool = false,
-                                 settle: TimeInterval = 0.3) throws -> (TickerProcess, XProbe, Window) {
-        let ticker = try TickerProcess(arguments, display: display, withInput: input)
+                                 settle: TimeInterval = 0.3,
+                                 executable: URL = TickerProcess.executable) throws -> (TickerProcess, XProbe, Window) {
+        let ticker = try TickerProcess(arguments, display: display, withInput: input, executable: executable)
         let probe = try XProbe(display)
         var window: Window?
         waitUntil(timeout: 10) {

@@ -78,3 +78,21 @@ final class XProbe {
         XSync(display, 0)
     }
 }
+
+/// Captures `interval` apart for `duration`: how many showed the same picture as the one
+/// before (a text moving at 300 px/s differs in each), with `action` done after the first.
+func stalledSamples(_ probe: XProbe, _ window: Window, duration: TimeInterval, interval: TimeInterval = 0.1,
+                    during action: () -> Void = {}) -> (stalls: Int, samples: Int) {
+    var previous = probe.capture(window)
+    action()
+    var stalls = 0, samples = 0
+    let deadline = Date().addingTimeInterval(duration)
+    while Date() < deadline {
+        Thread.sleep(forTimeInterval: interval)
+        let current = probe.capture(window)
+        if current == previous { stalls += 1 }
+        previous = current
+        samples += 1
+    }
+    return (stalls, samples)
+}
