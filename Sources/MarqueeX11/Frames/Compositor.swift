@@ -1,16 +1,18 @@
 import CX11
 import MarqueeCore
 
-/// Turns frame plans into pixels: composes the window's view into a back buffer (tile copies,
-/// background, edge fade) and hands it to the pacer, or copies it to the window at once. Owns
-/// the one GC, the back buffers, the fade, the tile cache and the font the tiles are painted with.
+/// Turns frame plans into pixels, straight into the window: a copy from a tile for each piece
+/// of text, the background where there is none, the edge fade over both. No back buffer: every
+/// pixel is copied once, as in the C floor (Present paces the frames; see `PresentPacer`). Owns
+/// the one GC, the fade, the tile cache and the font the tiles are painted with.
 final class Compositor {
     private let connection: XConnection
     private let window: Window
+    private let windowPicture: () -> Picture
     private let gc: GC
-    private let buffers: BackBufferPool
     private let tiles: TileCache
     private var fade: EdgeFade?
+    private var height: Int
     private var backgroundPixel: UInt
     private var frameNumber: UInt64 = 0
     private var font: FontSet
@@ -26,19 +28,20 @@ final class Compositor {
     init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle) {
         self.connection = connection
         self.window = window.id
+        windowPicture = { [unowned window] in window.renderPicture }
         self.font = font
+        height = window.height
         look = style
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
-        buffers = BackBufferPool(connection: connection, width: window.width, height: window.height)
         compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
         let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
         let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
                                   capsule: style.capsule, height: window.height)
         tiles = TileCache(connection: connection, painter: painter)
-        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         backgroundPixel = painter.backgroundPixel
+        setFade(width: style.fade, background: background)
         compositingManager?.onChange = { [unowned self] _ in
             self.setLook(self.look)
             self.onRepaint()
@@ -50,66 +53,47 @@ final class Compositor {
     /// Offers an X event (the compositing manager's selection); true when it was its own.
     func handle(_ event: inout XEvent) -> Bool { compositingManager?.handle(&event) ?? false }
 
-    /// Shows `plan` at vblank `counter` through `pacer`; false when every back buffer is still the
-    /// server's (the pacer should try again at the next vblank).
-    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) -> Bool {
-        guard let buffer = compose(plan) else { return false }
-        if pacer.presentsBuffers {
-            buffers.markBusy(buffer)
-            pacer.present(buffer, counter: counter)
-        } else {
-            copyToWindow(buffer)
-        }
-        return true
+    /// Draws the frame for vblank `counter` and tells the pacer.
+    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
+        draw(plan)
+        pacer.frameDrawn(counter: counter)
     }
 
-    /// Draws `plan` straight to the window, not waiting for a vblank: static text, exposures,
-    /// resizes (where waiting would show the newly exposed area unpainted).
+    /// Draws `plan` into the window now.
     func draw(_ plan: FramePlan) {
-        guard let buffer = compose(plan) else { return }
-        copyToWindow(buffer)
-    }
-
-    /// A buffer the server has finished showing.
-    func bufferIdle(_ pixmap: Pixmap) { buffers.markIdle(pixmap) }
-
-    private func copyToWindow(_ buffer: Pixmap) {
-        XCopyArea(connection.display, buffer, window, gc, 0, 0, UInt32(buffers.width), UInt32(buffers.height), 0, 0)
-    }
-
-    /// Composes `plan` into an idle back buffer.
-    private func compose(_ plan: FramePlan) -> Pixmap? {
-        guard let buffer = buffers.acquire() else { return nil }
-        let height = UInt32(buffers.height)
-        frameNumber += 1
+        let rows = UInt32(height)
+        frameNumber &+= 1
         var backgroundSet = false
         for copy in plan.copies {
             if let content = copy.content {
                 let tile = tiles.pixmap(of: content, tile: copy.tile, frame: frameNumber)
-                XCopyArea(connection.display, tile, buffer, gc, Int32(copy.sourceX), 0, UInt32(copy.width), height,
+                XCopyArea(connection.display, tile, window, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
                           Int32(copy.destinationX), 0)
             } else {
                 if !backgroundSet {
                     XSetForeground(connection.display, gc, backgroundPixel)
                     backgroundSet = true
                 }
-                XFillRectangle(connection.display, buffer, gc, Int32(copy.destinationX), 0, UInt32(copy.width), height)
+                XFillRectangle(connection.display, window, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
             }
         }
-        fade?.apply(to: buffer, width: plan.width, height: buffers.height)
-        tiles.evict(olderThan: frameNumber, budget: plan.width / StripGeometry.tileWidth + 4)
-        return buffer
+        if let fade { fade.apply(to: windowPicture(), width: plan.width, height: height) }
+        // Checked every few frames: a tile is kept while any recent frame used it.
+        if frameNumber % 8 == 0 { tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4) }
     }
 
     // MARK: Changes
 
-    /// A new window size: new buffers; a new height also means new tiles.
-    func resize(width: Int, height: Int) {
-        if height != buffers.height {
-            tiles.painter.setHeight(height)
-            tiles.releaseAll()
-        }
-        buffers.resize(width: width, height: height)
+    /// A new window height means new tiles (the width only changes what the plans cover).
+    func resize(height newHeight: Int) {
+        guard newHeight != height else { return }
+        height = newHeight
+        tiles.painter.setHeight(newHeight)
+        tiles.releaseAll()
+    }
+
+    private func setFade(width: Int, background: RGBAColor) {
+        fade = EdgeFade(connection: connection, width: width, background: background)
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
@@ -119,7 +103,7 @@ final class Compositor {
         let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
         tiles.painter.setColors(foreground: style.foreground, background: background)
         backgroundPixel = tiles.painter.backgroundPixel
-        fade = EdgeFade(connection: connection, width: style.fade, background: background)
+        setFade(width: style.fade, background: background)
         tiles.releaseAll()
     }
 

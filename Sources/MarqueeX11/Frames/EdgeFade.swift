@@ -49,11 +49,9 @@ final class EdgeFade {
         }
     }
 
-    func apply(to buffer: Pixmap, width frameWidth: Int, height: Int) {
+    func apply(to target: Picture, width frameWidth: Int, height: Int) {
         let span = min(width, frameWidth / 2)
         guard span > 0 else { return }
-        let target = XRenderCreatePicture(connection.display, buffer, format, 0, nil)
-        defer { XRenderFreePicture(connection.display, target) }
         // The left edge reads its gradient from 0, the right one from where the last `span` pixels begin.
         let edges = [(background.left, coverage?.left, sourceX: 0, targetX: 0),
                      (background.right, coverage?.right, sourceX: width - span, targetX: frameWidth - span)]

@@ -5,12 +5,12 @@ import MarqueeIO
 /// Frames paced by the display's vblank through the X Present extension.
 ///
 /// Each completion event carries the vblank counter (msc) and its CLOCK_MONOTONIC time (ust).
-/// The next frame is drawn for msc + 1 and handed over with PresentPixmap, which shows it at
-/// that vblank without tearing; its own completion starts the frame after. Frame times come
-/// from the counter on a fixed grid (`FrameClock`), so server jitter never reaches the motion.
+/// The frame for msc + 1 is drawn into the window as soon as msc's completion arrives, then
+/// `XPresentNotifyMSC` asks to hear when msc + 1 has passed, which starts the frame after: one
+/// event and one wakeup a frame, like the C floor. Frame times come from the counter on a fixed
+/// grid (`FrameClock`), so server jitter never reaches the motion.
 final class PresentPacer: FramePacer {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
-    var onBufferIdle: (Pixmap) -> Void = { _ in }
     private let connection: XConnection
     private let window: Window
     private let opcode: Int32
@@ -35,7 +35,7 @@ final class PresentPacer: FramePacer {
         self.window = window
         self.opcode = opcode
         period = 1 / refreshHz
-        _ = XPresentSelectInput(connection.display, window, UInt32(PresentCompleteNotifyMask | PresentIdleNotifyMask))
+        _ = XPresentSelectInput(connection.display, window, UInt32(PresentCompleteNotifyMask))
     }
 
     func requestFrame() {
@@ -49,19 +49,10 @@ final class PresentPacer: FramePacer {
 
     func stop() { isActive = false }
 
-    func skipFrame() {
-        // Wait for the next vblank (not target 0, which would answer at once and spin).
+    func frameDrawn(counter: UInt64) {
+        // Drawn just after the previous vblank, it is on screen at `counter`: hear when that passed.
         serial &+= 1
-        XPresentNotifyMSC(connection.display, window, serial, lastMSC + 1, 0, 0)
-        beginWaiting()
-    }
-
-    var presentsBuffers: Bool { true }
-
-    func present(_ buffer: Pixmap, counter: UInt64) {
-        serial &+= 1
-        XPresentPixmap(connection.display, window, buffer, serial, 0, 0, 0, 0, 0, 0, 0,
-                       UInt32(PresentOptionNone), counter, 0, 0, nil, 0)
+        XPresentNotifyMSC(connection.display, window, serial, counter, 0, 0)
         beginWaiting()
     }
 
@@ -90,9 +81,6 @@ final class PresentPacer: FramePacer {
             let complete = xm_as_complete(&event.xcookie).pointee
             guard complete.window == window else { return true }
             completed(msc: complete.msc, ust: complete.ust, serial: complete.serial_number)
-        case Int32(PresentIdleNotify):
-            let idle = xm_as_idle(&event.xcookie).pointee
-            onBufferIdle(idle.pixmap)
         default:
             break
         }

@@ -6,7 +6,6 @@ import MarqueeIO
 /// Present. A late wake-up skips ahead to the current deadline instead of bunching frames.
 final class TimerPacer: FramePacer {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
-    var onBufferIdle: (Pixmap) -> Void = { _ in }
     private let timer: FrameTimer
     private let origin: Double
     private var nextCounter: UInt64 = 0
@@ -50,11 +49,8 @@ final class TimerPacer: FramePacer {
         if isActive { requestFrame() }
     }
 
-    /// The caller copies each frame to the window: the copy is done in request order.
-    var presentsBuffers: Bool { false }
-    func present(_ buffer: Pixmap, counter: UInt64) {}
-
-    func skipFrame() { requestFrame() }
+    /// The timer runs on by itself.
+    func frameDrawn(counter: UInt64) {}
 
     var waitTimeout: Int32 { -1 }
     func timedOut() {}

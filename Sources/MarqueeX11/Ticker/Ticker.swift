@@ -50,7 +50,6 @@ public final class Ticker {
         compositor = Compositor(connection: connection, window: window, font: font, style: style)
         cursor = PointerCursor(connection: connection, window: window.id)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
-        pacer.onBufferIdle = { [unowned self] pixmap in self.compositor.bufferIdle(pixmap) }
         install(on: loop)
         window.selectInput()
         compositor.onRepaint = { [unowned self] in self.drawNow() }
@@ -85,7 +84,7 @@ public final class Ticker {
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
         if player.pointerX != nil { cursor.show(hand: player.pointerOverLink) }
-        guard compositor.show(plan, counter: counter, through: pacer) else { return pacer.skipFrame() }
+        compositor.show(plan, counter: counter, through: pacer)
         statistics.noteShown(counter: counter)
         onFrameDrawn?(plan.position, time)
         run(plan.demand)
@@ -107,8 +106,8 @@ public final class Ticker {
         if case .restUntil(let wake) = demand { restTimer.arm(at: wake) }
     }
 
-    /// Draws the last position shown straight to the window: that frame may still be queued for
-    /// the next vblank at the old size, and both must show the same position where they meet.
+    /// Draws the last position shown again, at once: static text, exposures, resizes (where
+    /// waiting for a frame would show newly exposed area unpainted).
     private func drawNow() {
         guard player.isVisible else { return }
         compositor.draw(player.still())
@@ -184,7 +183,7 @@ public final class Ticker {
     /// live resize never shows unpainted area.
     private func resized(width: Int, height: Int) {
         guard window.noteSize(width: width, height: height) else { return }
-        compositor.resize(width: width, height: height)
+        compositor.resize(height: height)
         update { player, now in player.resize(width: width, at: now) }
         drawNow()
     }
