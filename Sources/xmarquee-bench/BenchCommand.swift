@@ -45,7 +45,8 @@ struct BenchCommand: ParsableCommand {
         func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
         if wanted("baseline") { bench.runServerBaseline() }
         if wanted("start") { try bench.runStartup() }
-        if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2) }
+        let pacingFloor = wanted("pacing60") || wanted("pacing144") ? bench.buildFloor(source: Self.floorSource()) : nil
+        if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2, floorBinary: pacingFloor) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
         if wanted("cpu") {
@@ -60,7 +61,7 @@ struct BenchCommand: ParsableCommand {
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("pacing144") {
             try bench.restartServer(refreshHz: 144)
-            try bench.runPacing(hz: 144, pixelsPerFrame: 2)
+            try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor)
         }
         bench.finish()
         let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")

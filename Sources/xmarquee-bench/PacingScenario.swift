@@ -2,7 +2,7 @@ import Glibc
 
 /// Frame pacing read from Present's completions and from the pixels, over `seconds` per run.
 extension Bench {
-    func runPacing(hz: Int, pixelsPerFrame: Int, seconds: Double = 20) throws {
+    func runPacing(hz: Int, pixelsPerFrame: Int, seconds: Double = 20, floorBinary: String? = nil) throws {
         let speed = Double(hz * pixelsPerFrame)
         var results: [PacingFigures] = []
         for _ in 0..<runs {
@@ -23,6 +23,23 @@ extension Bench {
             run.ticker.terminate()
         }
         let section = "Pacing \(hz) Hz"
+        // The C floor under the same observer, in the same run (PROFILE branch): its misses and
+        // judder are what the server and machine cause on their own.
+        if let floorBinary {
+            var floorResults: [PacingFigures] = []
+            for _ in 0..<runs {
+                guard let run = try launchFloor(floorBinary) else { continue }
+                BenchClock.sleep(0.5)
+                floorResults.append(PacingFigures(observer.observe(run.window, seconds: seconds), period: 1 / Double(hz)))
+                run.process.terminate()
+            }
+            log.add(section, "floor frames shown", Statistics.median(floorResults.map { Double($0.framesShown) }), "")
+            log.add(section, "floor frames missed (interval > 1.5 periods)",
+                    Statistics.median(floorResults.map { Double($0.framesMissed) }), "",
+                    note: "per run: " + floorResults.map { "\($0.framesMissed)" }.joined(separator: ", "))
+            log.add(section, "floor judder", Statistics.median(floorResults.compactMap(\.judderPercent)), "%",
+                    note: "judged frames per run: " + floorResults.map { "\($0.judgedFrames) (\($0.judderFrames) off)" }.joined(separator: ", "))
+        }
         let setting = "\(Int(speed)) px/s = \(pixelsPerFrame) px/frame, \(Int(seconds)) s, median of \(results.count)"
         guard !results.isEmpty else {
             log.add(section, "ticker did not show text", nil, "", note: setting)
