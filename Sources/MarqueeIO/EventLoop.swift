@@ -12,7 +12,13 @@ public final class EventLoop {
         var handler: Handler
     }
 
-    private var watches: [Int32: Watch] = [:]
+    private var watches: [Int32: Watch] = [:] {
+        didSet { pollSetChanged = true }
+    }
+    /// The descriptors as `poll` takes them, made again only when a watch comes or goes (not on
+    /// every turn: a frame is one turn).
+    private var pollSet: [pollfd] = []
+    private var pollSetChanged = true
     private var exitStatus: Int32?
 
     /// Runs before every wait; returns the longest time to wait in milliseconds (-1: forever).
@@ -42,13 +48,15 @@ public final class EventLoop {
 
     /// Loops until `stop(status:)`; returns that status.
     public func run() -> Int32 {
-        var fds: [pollfd] = []
         while exitStatus == nil {
             let timeout = prepareToWait()
             if exitStatus != nil { break }
-            fds.removeAll(keepingCapacity: true)
-            for (fd, watch) in watches { fds.append(pollfd(fd: fd, events: watch.events, revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if pollSetChanged {
+                pollSet = watches.map { pollfd(fd: $0.key, events: $0.value.events, revents: 0) }
+                pollSetChanged = false
+            }
+            // poll() writes each entry's revents; the events asked for stay as they are.
+            let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 Diagnostics.error("poll failed: \(String(cString: strerror(errno)))")
@@ -58,7 +66,7 @@ public final class EventLoop {
                 onTimeout()
                 continue
             }
-            for entry in fds where entry.revents != 0 {
+            for entry in pollSet where entry.revents != 0 {
                 // A handler may have removed another watch (or this one) meanwhile.
                 guard exitStatus == nil, let watch = watches[entry.fd] else { continue }
                 watch.handler(entry.revents)

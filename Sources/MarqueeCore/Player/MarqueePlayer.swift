@@ -342,8 +342,8 @@ public struct MarqueePlayer {
     /// text still moved is drawn even when the motion has come to rest by its vblank: that frame
     /// shows where it rests.
     public mutating func frame(at time: Double) -> FramePlan? {
-        guard isVisible, let director, timeline != nil else { return nil }
-        var plan = view(at: director.pixel(at: time))
+        guard isVisible, timeline != nil, let position = director?.pixel(at: time) else { return nil }
+        var plan = view(at: position)
         if let urgent, urgent.hasEntered(visible: visibleRange, direction: style.direction) {
             // Once it has fully entered, the text without it follows (swapped in past the entering
             // edge, so the message is shown exactly once).
@@ -369,13 +369,14 @@ public struct MarqueePlayer {
     private mutating func view(at position: Int) -> FramePlan {
         shownPosition = position
         var plan = FramePlan(position: position, width: width, copies: [], demand: .none)
-        guard var timeline else {
+        // Pruned in place: a copy taken out and written back would copy the segments each frame.
+        let visible = visibleRange
+        timeline?.prune(visible: visible, direction: style.direction)
+        guard let timeline else {
             plan.copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: width))
             return plan
         }
-        let visible = visibleRange
-        timeline.prune(visible: visible, direction: style.direction)
-        self.timeline = timeline
+        plan.copies.reserveCapacity(4)
         var covered = position
         for segment in timeline.segments {
             let lower = max(segment.lower, visible.lowerBound), upper = min(segment.upper, visible.upperBound)

@@ -117,10 +117,12 @@ public struct StripTimeline<Content: StripContent> {
         switch direction {
         case .left:
             while segments.count > 1 && segments[0].upper <= visible.lowerBound { segments.removeFirst() }
-            if segments[0].lower <= visible.lowerBound { segments[0].lower = .min }
+            // Written only when it changes: a write would copy the segments on every frame.
+            if segments[0].lower != .min && segments[0].lower <= visible.lowerBound { segments[0].lower = .min }
         case .right:
             while segments.count > 1 && segments[segments.count - 1].lower >= visible.upperBound { segments.removeLast() }
-            if segments[segments.count - 1].upper >= visible.upperBound { segments[segments.count - 1].upper = .max }
+            let last = segments.count - 1
+            if segments[last].upper != .max && segments[last].upper >= visible.upperBound { segments[last].upper = .max }
         }
     }
 

@@ -79,7 +79,9 @@ final class Compositor {
         }
         if let fade { fade.apply(to: windowPicture(), width: plan.width, height: height) }
         // Checked every few frames: a tile is kept while any recent frame used it.
-        if frameNumber % 8 == 0 { tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4) }
+        if frameNumber % 8 == 0 {
+            tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4, current: frameNumber)
+        }
     }
 
     // MARK: Changes

@@ -20,6 +20,9 @@ final class TileCache {
     private let connection: XConnection
     private(set) var painter: TilePainter
     private var tiles: [Key: Entry] = [:]
+    /// The tiles the last frames used, looked up before the dictionary: a frame copies from two
+    /// or three tiles, and hashing a key costs more than comparing four.
+    private var recent: [(key: Key, pixmap: Pixmap)] = []
 
     init(connection: XConnection, painter: TilePainter) {
         self.connection = connection
@@ -33,8 +36,11 @@ final class TileCache {
     /// The pixmap of tile `index` of `content`, painted first if needed.
     func pixmap(of content: CycleContent, tile index: Int, frame: UInt64) -> Pixmap {
         let key = Key(content: content.id, tile: index)
+        for entry in recent where entry.key == key { return entry.pixmap }
+        if recent.count == 4 { recent.removeFirst() }
         if let entry = tiles[key] {
-            if entry.lastUsedFrame != frame { tiles[key]?.lastUsedFrame = frame }
+            tiles[key]?.lastUsedFrame = frame
+            recent.append((key, entry.pixmap))
             return entry.pixmap
         }
         let width = min(StripGeometry.tileWidth, content.unitWidth - index * StripGeometry.tileWidth)
@@ -42,12 +48,14 @@ final class TileCache {
         let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(rows), UInt32(connection.depth))
         painter.paint(tile: index, of: content, into: pixmap, tileWidth: width, rows: rows)
         tiles[key] = Entry(pixmap: pixmap, lastUsedFrame: frame)
+        recent.append((key, pixmap))
         return pixmap
     }
 
-    /// Frees the tiles not used by frame `frame` once more than `budget` exist (contents that
-    /// left the strip go this way too).
-    func evict(olderThan frame: UInt64, budget: Int) {
+    /// Frees the tiles not used since frame `frame` once more than `budget` exist (contents that
+    /// left the strip go this way too); the recent ones count as used at `current`.
+    func evict(olderThan frame: UInt64, budget: Int, current: UInt64) {
+        for entry in recent { tiles[entry.key]?.lastUsedFrame = current }
         guard tiles.count > budget else { return }
         for (key, entry) in tiles where entry.lastUsedFrame < frame {
             XFreePixmap(connection.display, entry.pixmap)
@@ -59,6 +67,7 @@ final class TileCache {
     func releaseAll() {
         for entry in tiles.values { XFreePixmap(connection.display, entry.pixmap) }
         tiles.removeAll()
+        recent.removeAll()
     }
 
     /// Paints from now on with `newPainter` (another font or item box).
