@@ -79,11 +79,12 @@ public final class XConnection {
     /// requests they caused. `QueuedAfterFlush` also takes the events xcb read while flushing
     /// (its write path reads when the socket is readable; a plain flush before `poll()` would
     /// strand them and stall the frames). The inner loop empties Xlib's queue without touching
-    /// the socket: calling `XPending` per event cost four extra syscalls a frame.
+    /// the socket (`XPending` per event cost four extra syscalls a frame) and reads its length
+    /// directly (`XEventsQueued(QueuedAlready)` takes the display's lock each time).
     func drainEvents(while shouldContinue: () -> Bool, _ handle: (inout XEvent) -> Void) {
         var event = XEvent()
         while shouldContinue() && XEventsQueued(display, QueuedAfterFlush) > 0 {
-            while shouldContinue() && XEventsQueued(display, QueuedAlready) > 0 {
+            while shouldContinue() && XQLength(display) > 0 {
                 XNextEvent(display, &event)
                 handle(&event)
             }
