@@ -1,5 +1,6 @@
-/// The messages on show, gathered from every source in a fixed order (arguments, file,
-/// standard input, feeds, commands, schedules, the clock). A source replaces only its own messages.
+/// The messages on show, gathered from every source in the order the sources were declared (the
+/// app declares the arguments, the file, standard input, the clock, schedules, feeds, commands).
+/// A source replaces only its own messages.
 public struct MessageBoard: Sendable {
     private var groups: [(source: String, messages: [Message])] = []
 
