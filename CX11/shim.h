@@ -26,9 +26,6 @@ static inline int xm_destroy_image(XImage *image) { return XDestroyImage(image);
 static inline XPresentCompleteNotifyEvent *xm_as_complete(XGenericEventCookie *c) {
     return (XPresentCompleteNotifyEvent *)c->data;
 }
-static inline XPresentIdleNotifyEvent *xm_as_idle(XGenericEventCookie *c) {
-    return (XPresentIdleNotifyEvent *)c->data;
-}
 static inline XPresentConfigureNotifyEvent *xm_as_configure(XGenericEventCookie *c) {
     return (XPresentConfigureNotifyEvent *)c->data;
 }

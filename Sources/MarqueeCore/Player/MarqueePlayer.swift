@@ -301,8 +301,8 @@ public struct MarqueePlayer {
         }
     }
 
-    /// A new window width: bounce ranges and fitting text depend on it. Returns false when the
-    /// width did not change.
+    /// A new window width: bounce ranges and fitting text depend on it. The window is drawn again
+    /// either way (a height change alone needs that too).
     public mutating func resize(width newWidth: Int, at now: Double) {
         redrawNeeded = true
         guard newWidth != width else { return }

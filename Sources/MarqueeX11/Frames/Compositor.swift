@@ -36,12 +36,12 @@ final class Compositor {
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
         compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
         let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
                                   capsule: style.capsule, height: window.height)
         tiles = TileCache(connection: connection, painter: painter)
         backgroundPixel = painter.backgroundPixel
-        setFade(width: style.fade, background: background)
+        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         compositingManager?.onChange = { [unowned self] _ in
             self.setLook(self.look)
             self.onRepaint()
@@ -94,18 +94,14 @@ final class Compositor {
         tiles.releaseAll()
     }
 
-    private func setFade(width: Int, background: RGBAColor) {
-        fade = EdgeFade(connection: connection, width: width, background: background)
-    }
-
     /// New colours, fade or item box: everything is painted again from the next frame on.
     func setLook(_ style: TickerStyle) {
         if style.capsule != look.capsule { tiles.replacePainter(with: tiles.painter.with(font: font, capsule: style.capsule)) }
         look = style
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning ?? false)
+        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
         tiles.painter.setColors(foreground: style.foreground, background: background)
         backgroundPixel = tiles.painter.backgroundPixel
-        setFade(width: style.fade, background: background)
+        fade = EdgeFade(connection: connection, width: style.fade, background: background)
         tiles.releaseAll()
     }
 

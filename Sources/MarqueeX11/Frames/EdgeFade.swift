@@ -15,7 +15,6 @@ import MarqueeCore
 final class EdgeFade {
     private let connection: XConnection
     let width: Int
-    private let format: UnsafeMutablePointer<XRenderPictFormat>?
     /// The background with its alpha at the edge, transparent PX pixels in.
     private let background: (left: Picture, right: Picture)
     /// Translucent background only: coverage 1 at the edge, 0 PX pixels in.
@@ -23,10 +22,10 @@ final class EdgeFade {
 
     /// Nil for a width of 0 (no fade) or a visual Render does not know.
     init?(connection: XConnection, width: Int, background color: RGBAColor) {
-        guard width > 0, let format = XRenderFindVisualFormat(connection.display, connection.visual) else { return nil }
+        // The window's picture it fades into needs a format Render knows for the visual.
+        guard width > 0, XRenderFindVisualFormat(connection.display, connection.visual) != nil else { return nil }
         self.connection = connection
         self.width = width
-        self.format = format
         // Gradient stops are not premultiplied: XRender scales each colour along the way.
         func gradients(_ edge: RGBAColor) -> (left: Picture, right: Picture) {
             let from = XRenderColor(red: edge.red, green: edge.green, blue: edge.blue, alpha: edge.alpha)
