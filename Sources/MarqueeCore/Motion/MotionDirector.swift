@@ -73,6 +73,11 @@ public struct MotionDirector: Equatable, Sendable {
         Int((position(at: time) + 1e-6).rounded(.down))
     }
 
+    /// The grid point shown at `time`: the whole pixel and the sub-pixel phase (see `SubpixelGrid`).
+    public func gridPoint(at time: Double, subpixel: Bool) -> (pixel: Int, phase: Int) {
+        SubpixelGrid.split(position(at: time), subpixel: subpixel)
+    }
+
     private func userOffset(at time: Double) -> Double {
         if let drag { return drag.offsetStart - (drag.pointer - drag.pointerStart) }
         return offset.value(at: time) + scrubs.reduce(0) { $0 + $1.value(at: time) }

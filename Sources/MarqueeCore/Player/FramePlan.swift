@@ -1,8 +1,11 @@
 /// What to show in the window for one frame: the strip position at its left edge and the copies
 /// that fill it, left to right, every column covered exactly once.
 public struct FramePlan {
-    /// Strip position of the window's left edge.
+    /// Strip position of the window's left edge, whole pixels.
     public var position: Int
+    /// The fraction of a pixel further on, in 1/`SubpixelGrid.steps` px: the tiles of that
+    /// phase are copied (the copies' columns are those of `position`).
+    public var phase: Int
     public var width: Int
     public var copies: [FrameCopy]
     /// What the player wants after this frame.

@@ -11,8 +11,11 @@ extension MarqueePlayer {
         // program keeps the speed it was planned with, `style.speed` ÷ the rate.
         let rate = director?.runningRate ?? 1
         let base = rate > 0 ? style.speed / rate : style.speed
-        return FrameStep.effectiveSpeed(style.direction == .left ? base : -base, period: refreshPeriod)
+        return FrameStep.effectiveSpeed(style.direction == .left ? base : -base, period: refreshPeriod, grid: grid)
     }
+
+    /// Positions per pixel the text is shown at.
+    var grid: Int { style.motion.subpixel ? SubpixelGrid.steps : 1 }
 
     func motionPlan(for layout: CycleLayout, anchor: Int, at time: Double) -> MotionPlan {
         let position = director?.position(at: time) ?? Double(shownPosition)
@@ -37,7 +40,9 @@ extension MarqueePlayer {
         } else {
             director = MotionDirector(program: plan.program, at: time, programTime: plan.programTime)
         }
-        shownPosition = director?.pixel(at: time) ?? shownPosition
+        if let point = director?.gridPoint(at: time, subpixel: style.motion.subpixel) {
+            (shownPosition, shownPhase) = point
+        }
     }
 
     /// Rebuilds the program after a change of speed, direction, refresh period or text, keeping

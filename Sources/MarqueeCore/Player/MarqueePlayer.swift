@@ -51,6 +51,9 @@ public struct MarqueePlayer {
     public internal(set) var timeline: StripTimeline<CycleContent>?
     /// Strip position of the window's left edge in the last frame planned.
     public internal(set) var shownPosition = 0
+    /// The sub-pixel phase of that frame (0..<`SubpixelGrid.steps`): the text stood
+    /// `shownPhase` / steps px further on.
+    public internal(set) var shownPhase = 0
     /// The motion as a function of time and input; made when the first content is adopted.
     public internal(set) var director: MotionDirector?
     /// The messages on show, source by source.
@@ -342,8 +345,9 @@ public struct MarqueePlayer {
     /// text still moved is drawn even when the motion has come to rest by its vblank: that frame
     /// shows where it rests.
     public mutating func frame(at time: Double) -> FramePlan? {
-        guard isVisible, timeline != nil, let position = director?.pixel(at: time) else { return nil }
-        var plan = view(at: position)
+        guard isVisible, timeline != nil,
+              let (position, phase) = director?.gridPoint(at: time, subpixel: style.motion.subpixel) else { return nil }
+        var plan = view(at: position, phase: phase)
         if let urgent, urgent.hasEntered(visible: visibleRange, direction: style.direction) {
             // Once it has fully entered, the text without it follows (swapped in past the entering
             // edge, so the message is shown exactly once).
@@ -358,7 +362,7 @@ public struct MarqueePlayer {
     /// exposures, resizes). Clears the need to redraw.
     public mutating func still() -> FramePlan {
         redrawNeeded = false
-        return view(at: shownPosition)
+        return view(at: shownPosition, phase: shownPhase)
     }
 
     /// Whether something changed that must be drawn now, not at the next frame (no frame may come).
@@ -366,9 +370,10 @@ public struct MarqueePlayer {
 
     /// The copies that show strip positions `[position, position + width)`; segments scrolled out
     /// are dropped first.
-    private mutating func view(at position: Int) -> FramePlan {
+    private mutating func view(at position: Int, phase: Int) -> FramePlan {
         shownPosition = position
-        var plan = FramePlan(position: position, width: width, copies: [], demand: .none)
+        shownPhase = phase
+        var plan = FramePlan(position: position, phase: phase, width: width, copies: [], demand: .none)
         // Pruned in place: a copy taken out and written back would copy the segments each frame.
         let visible = visibleRange
         timeline?.prune(visible: visible, direction: style.direction)

@@ -1,10 +1,17 @@
 import CX11
 import MarqueeCore
+import TileRaster
 
-/// Turns frame plans into pixels, straight into the window: a copy from a tile for each piece
-/// of text, the background where there is none, the edge fade over both. No back buffer: every
-/// pixel is copied once, as in the C floor (Present paces the frames; see `PresentPacer`). Owns
-/// the one GC, the fade, the tile cache and the font the tiles are painted with.
+/// Turns frame plans into pixels: a copy from a tile (of the frame's sub-pixel phase) for each
+/// piece of text, the background where there is none, the edge fade over both.
+///
+/// Where they land follows the desktop, live. Under a compositing manager the window is
+/// redirected and the manager presents at its own vblank, so frames go straight into the window:
+/// every pixel copied once, as in the C floor. Without one the window is scanned out as it is,
+/// and a copy racing the scan-out tears: frames are drawn into a back buffer the server copies
+/// into the window at the frame's vblank (`PresentPixmap`), so the window's pixels change only
+/// there. Owns the one GC, the back buffers, the fade, the tile cache and the font the tiles are
+/// painted with.
 final class Compositor {
     private let connection: XConnection
     private let window: Window
@@ -13,15 +20,21 @@ final class Compositor {
     private let tiles: TileCache
     private var fade: EdgeFade?
     private var height: Int
-    private var backgroundPixel: UInt
+    /// The shown background as a pixel, for the columns no text covers.
+    private var backgroundColor: ColorResource
     private var frameNumber: UInt64 = 0
     private var font: FontSet
     /// A font waiting for the layout measured with it (`adoptPreparedFont`).
     private var preparedFont: FontSet?
     private var look: TickerStyle
-    /// Whether a compositing manager blends the window: watched only on a surface with alpha,
-    /// where a translucent background shows its alpha while one runs and is opaque otherwise.
-    private let compositingManager: CompositorWatch?
+    /// Whether a compositing manager runs: frames go straight into the window then, through a
+    /// back buffer presented at the vblank otherwise; on a surface with alpha a translucent
+    /// background shows its alpha only while one runs.
+    private let compositingManager: CompositorWatch
+    /// Two, drawn in turn: a frame is drawn after the previous one's completion, when the server
+    /// has copied it; the second keeps that true should a server flip instead of copying.
+    private var backBuffers: [BackBuffer] = []
+    private var nextBackBuffer = 0
     /// Everything must be drawn again now (a compositing manager started or stopped).
     var onRepaint: () -> Void = {}
 
@@ -35,14 +48,15 @@ final class Compositor {
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
-        compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
-        let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
-                                  capsule: style.capsule, height: window.height)
-        tiles = TileCache(connection: connection, painter: painter)
-        backgroundPixel = painter.backgroundPixel
+        compositingManager = CompositorWatch(connection: connection)
+        let background = style.shownBackground(alphaShows: connection.surface.hasAlpha && compositingManager.isRunning)
+        let painter = Self.painter(for: font, style: style, background: background, height: window.height, on: connection)
+        tiles = TileCache(connection: connection, gc: gc, painter: painter)
+        backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
-        compositingManager?.onChange = { [unowned self] _ in
+        // The next frame takes the new path; only the look needs redrawing at once.
+        compositingManager.onChange = { [unowned self] _ in
+            guard self.connection.surface.hasAlpha else { return }
             self.setLook(self.look)
             self.onRepaint()
         }
@@ -50,34 +64,71 @@ final class Compositor {
 
     deinit { XFreeGC(connection.display, gc) }
 
-    /// Offers an X event (the compositing manager's selection); true when it was its own.
-    func handle(_ event: inout XEvent) -> Bool { compositingManager?.handle(&event) ?? false }
+    /// A translucent background shows its alpha: the surface has it and a compositor blends it.
+    private var alphaShows: Bool { connection.surface.hasAlpha && compositingManager.isRunning }
 
-    /// Draws the frame for vblank `counter` and tells the pacer.
-    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
-        draw(plan)
-        pacer.frameDrawn(counter: counter)
+    /// Whether frames go through a back buffer presented at the vblank (no compositing manager).
+    var isTearFree: Bool { !compositingManager.isRunning }
+
+    /// A painter for `font`'s glyphs in `style`'s colours and item box, in the surface's pixel format.
+    private static func painter(for font: FontSet, style: TickerStyle, background: RGBAColor, height: Int,
+                                on connection: XConnection) -> TilePainter {
+        let glyphs = GlyphRasterizer { number in font.glyphFace(number) }
+        return TilePainter(glyphs: glyphs, slots: font.slotMetrics, foreground: style.foreground, background: background,
+                           capsule: style.capsule, height: height, format: connection.surface.hasAlpha ? .argb : .rgb)
     }
 
-    /// Draws `plan` into the window now.
+    private func replacePainter() {
+        tiles.replacePainter(with: Self.painter(for: font, style: look, background: tiles.painter.background,
+                                                height: height, on: connection))
+    }
+
+    /// Offers an X event (the compositing manager's selection); true when it was its own.
+    func handle(_ event: inout XEvent) -> Bool { compositingManager.handle(&event) }
+
+    /// Draws the frame for vblank `counter` and hands it to the pacer: presented at that vblank
+    /// without a compositing manager, copied straight into the window under one.
+    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
+        guard isTearFree && pacer.presentsPixmaps else {
+            draw(plan)
+            return pacer.frameDrawn(counter: counter)
+        }
+        let buffer = backBuffer(width: plan.width)
+        draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
+        pacer.present(buffer.pixmap, counter: counter)
+    }
+
+    /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
+        draw(plan, into: window, picture: windowPicture)
+    }
+
+    private func backBuffer(width: Int) -> BackBuffer {
+        if backBuffers.first.map({ $0.width != width || $0.height != height }) ?? true {
+            backBuffers = (0..<2).map { _ in BackBuffer(connection: connection, width: width, height: height) }
+        }
+        nextBackBuffer = (nextBackBuffer + 1) % backBuffers.count
+        return backBuffers[nextBackBuffer]
+    }
+
+    private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture) {
         let rows = UInt32(height)
         frameNumber &+= 1
         var backgroundSet = false
         for copy in plan.copies {
             if let content = copy.content {
-                let tile = tiles.pixmap(of: content, tile: copy.tile, frame: frameNumber)
-                XCopyArea(connection.display, tile, window, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
+                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: plan.phase, frame: frameNumber)
+                XCopyArea(connection.display, tile, target, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
                           Int32(copy.destinationX), 0)
             } else {
                 if !backgroundSet {
-                    XSetForeground(connection.display, gc, backgroundPixel)
+                    XSetForeground(connection.display, gc, backgroundColor.pixel)
                     backgroundSet = true
                 }
-                XFillRectangle(connection.display, window, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
+                XFillRectangle(connection.display, target, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
             }
         }
-        if let fade { fade.apply(to: windowPicture(), width: plan.width, height: height) }
+        if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
         // Checked every few frames: a tile is kept while any recent frame used it.
         if frameNumber % 8 == 0 {
             tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4, current: frameNumber)
@@ -96,11 +147,12 @@ final class Compositor {
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
     func setLook(_ style: TickerStyle) {
-        if style.capsule != look.capsule { tiles.replacePainter(with: tiles.painter.with(font: font, capsule: style.capsule)) }
+        let capsuleChanged = style.capsule != look.capsule
         look = style
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
+        let background = style.shownBackground(alphaShows: alphaShows)
         tiles.painter.setColors(foreground: style.foreground, background: background)
-        backgroundPixel = tiles.painter.backgroundPixel
+        if capsuleChanged { replacePainter() }
+        backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
         tiles.releaseAll()
     }
@@ -113,6 +165,6 @@ final class Compositor {
         guard let preparedFont else { return }
         font = preparedFont
         self.preparedFont = nil
-        tiles.replacePainter(with: tiles.painter.with(font: font, capsule: look.capsule))
+        replacePainter()
     }
 }

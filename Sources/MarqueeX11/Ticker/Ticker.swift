@@ -29,6 +29,8 @@ public final class Ticker {
     public var usesPresent: Bool { pacer is PresentPacer }
     public var refreshPeriod: Double { pacer.period }
     public var shownPosition: Int { player.shownPosition }
+    /// Its sub-pixel phase (see `SubpixelGrid`).
+    public var shownPhase: Int { player.shownPhase }
     public var style: TickerStyle { player.style }
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
