@@ -10,6 +10,16 @@ public struct FramePlan {
     public var copies: [FrameCopy]
     /// What the player wants after this frame.
     public var demand: FrameDemand
+    /// The strip the copies were cut from: a ribbon wider than the window is painted from it.
+    public var strip: StripTimeline<CycleContent>?
+
+    /// The copies that show strip positions `range` (wider than the window, for a ribbon).
+    public func copies(covering range: Range<Int>) -> [FrameCopy] {
+        guard let strip else { return [FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: range.count)] }
+        var copies: [FrameCopy] = []
+        strip.copies(covering: range, into: &copies)
+        return copies
+    }
 }
 
 /// One stretch of window columns: a piece of a content's tile, or the background.

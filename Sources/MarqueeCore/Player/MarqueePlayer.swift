@@ -373,34 +373,16 @@ public struct MarqueePlayer {
     private mutating func view(at position: Int, phase: Int) -> FramePlan {
         shownPosition = position
         shownPhase = phase
-        var plan = FramePlan(position: position, phase: phase, width: width, copies: [], demand: .none)
         // Pruned in place: a copy taken out and written back would copy the segments each frame.
         let visible = visibleRange
         timeline?.prune(visible: visible, direction: style.direction)
+        var plan = FramePlan(position: position, phase: phase, width: width, copies: [], demand: .none, strip: timeline)
         guard let timeline else {
             plan.copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: width))
             return plan
         }
         plan.copies.reserveCapacity(4)
-        var covered = position
-        for segment in timeline.segments {
-            let lower = max(segment.lower, visible.lowerBound), upper = min(segment.upper, visible.upperBound)
-            guard lower < upper else { continue }
-            let range = lower..<upper
-            if range.lowerBound > covered { plan.background(from: covered, to: range.lowerBound) }
-            let content = segment.content
-            if content.unitWidth == 0 {
-                plan.background(from: range.lowerBound, to: range.upperBound)
-            } else {
-                StripGeometry.blits(stripRange: range, destinationX: range.lowerBound - position, anchor: segment.anchor,
-                                    unitWidth: content.unitWidth) { blit in
-                    plan.copies.append(FrameCopy(content: content, tile: blit.tile, sourceX: blit.sourceX,
-                                                 destinationX: blit.destinationX, width: blit.width))
-                }
-            }
-            covered = range.upperBound
-        }
-        if covered < visible.upperBound { plan.background(from: covered, to: visible.upperBound) }
+        timeline.copies(covering: visible, into: &plan.copies)
         return plan
     }
 
@@ -427,12 +409,5 @@ public struct MarqueePlayer {
         guard !messages.isEmpty else { return messages }
         let start = start % messages.count
         return Array(messages[start...] + messages[..<start])
-    }
-}
-
-extension FramePlan {
-    /// Background over strip positions `[lower, upper)`.
-    mutating func background(from lower: Int, to upper: Int) {
-        copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: lower - position, width: upper - lower))
     }
 }

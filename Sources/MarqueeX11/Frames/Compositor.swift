@@ -31,8 +31,11 @@ final class Compositor {
     /// back buffer presented at the vblank otherwise; on a surface with alpha a translucent
     /// background shows its alpha only while one runs.
     private let compositingManager: CompositorWatch
-    /// Two, drawn in turn: a frame is drawn after the previous one's completion, when the server
-    /// has copied it; the second keeps that true should a server flip instead of copying.
+    /// Without a compositing manager: one ribbon per sub-pixel phase, presented from at an offset.
+    /// A ribbon is painted only after the completion of the frame presented from it, when the
+    /// server has copied it (`PresentOptionCopy`).
+    private var ribbons: [Ribbon?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
     private var backBuffers: [BackBuffer] = []
     private var nextBackBuffer = 0
     /// Everything must be drawn again now (a compositing manager started or stopped).
@@ -81,6 +84,7 @@ final class Compositor {
     private func replacePainter() {
         tiles.replacePainter(with: Self.painter(for: font, style: look, background: tiles.painter.background,
                                                 height: height, on: connection))
+        forgetRibbons()
     }
 
     /// Offers an X event (the compositing manager's selection); true when it was its own.
@@ -93,9 +97,31 @@ final class Compositor {
             draw(plan)
             return pacer.frameDrawn(counter: counter)
         }
-        let buffer = backBuffer(width: plan.width)
-        draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
-        pacer.present(buffer.pixmap, counter: counter)
+        guard fade == nil else {
+            let buffer = backBuffer(width: plan.width)
+            draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
+            return pacer.present(buffer.pixmap, xOffset: 0, counter: counter)
+        }
+        let ribbon = ribbon(for: plan)
+        if !ribbon.shows(plan) {
+            let range = ribbon.range(for: plan, direction: look.direction)
+            draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
+            ribbon.extent = StripExtent(plan.strip, range: range)
+        }
+        pacer.present(ribbon.pixmap, xOffset: ribbon.extent!.range.lowerBound - plan.position, counter: counter)
+        endFrame(width: plan.width)
+    }
+
+    private func ribbon(for plan: FramePlan) -> Ribbon {
+        if let ribbon = ribbons[plan.phase], ribbon.width == plan.width + Ribbon.margin, ribbon.height == height { return ribbon }
+        let ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
+        ribbons[plan.phase] = ribbon
+        return ribbon
+    }
+
+    /// Everything painted ahead of time is stale (new tiles, colours or height).
+    private func forgetRibbons() {
+        for index in ribbons.indices { ribbons[index] = nil }
     }
 
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
@@ -112,12 +138,18 @@ final class Compositor {
     }
 
     private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture) {
+        draw(plan.copies, phase: plan.phase, into: target)
+        if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
+        endFrame(width: plan.width)
+    }
+
+    /// Fills `target` from the tiles of `phase` and the background, copy by copy.
+    private func draw(_ copies: [FrameCopy], phase: Int, into target: Drawable) {
         let rows = UInt32(height)
-        frameNumber &+= 1
         var backgroundSet = false
-        for copy in plan.copies {
+        for copy in copies {
             if let content = copy.content {
-                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: plan.phase, frame: frameNumber)
+                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: phase, frame: frameNumber)
                 XCopyArea(connection.display, tile, target, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
                           Int32(copy.destinationX), 0)
             } else {
@@ -128,11 +160,15 @@ final class Compositor {
                 XFillRectangle(connection.display, target, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
             }
         }
-        if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
-        // Checked every few frames: a tile is kept while any recent frame used it.
-        if frameNumber % 8 == 0 {
-            tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4, current: frameNumber)
-        }
+    }
+
+    /// Counts a frame and, every few, frees the tiles no recent frame used once there are more
+    /// than a window's worth (a ribbon's, at each sub-pixel phase) plus a few.
+    private func endFrame(width: Int) {
+        frameNumber &+= 1
+        guard frameNumber % 8 == 0 else { return }
+        let perPhase = (width + Ribbon.margin) / StripGeometry.tileWidth + 4
+        tiles.evict(olderThan: frameNumber - 8, budget: perPhase * SubpixelGrid.steps, current: frameNumber)
     }
 
     // MARK: Changes
@@ -143,6 +179,7 @@ final class Compositor {
         height = newHeight
         tiles.painter.setHeight(newHeight)
         tiles.releaseAll()
+        forgetRibbons()
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
@@ -155,6 +192,7 @@ final class Compositor {
         backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
         tiles.releaseAll()
+        forgetRibbons()
     }
 
     /// A font whose layout is being made: it paints once `adoptPreparedFont` says the text
