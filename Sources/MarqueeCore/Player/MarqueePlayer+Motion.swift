@@ -48,8 +48,8 @@ extension MarqueePlayer {
     /// Rebuilds the program after a change of speed, direction, refresh period or text, keeping
     /// the text where it is (a drag or a release's inertia carries on).
     /// - Parameter onFrameGrid: `time` is a frame's vblank time. Only then is the position
-    ///   rounded to a whole pixel, so the new velocity's steps stay whole from this frame on;
-    ///   rounding at any other moment would itself cause a one-pixel step.
+    ///   rounded to the grid it is shown on, so the new velocity's steps stay even from this
+    ///   frame on; rounding at any other moment would itself cause an uneven step.
     mutating func replan(at time: Double, onFrameGrid: Bool = false) {
         guard var director, let timeline else { return }
         if timeline.showsOnce {
@@ -61,7 +61,7 @@ extension MarqueePlayer {
         guard let (segment, _) = timeline.locate(edge) else { return }
         let plan = motionPlan(for: segment.content.layout, anchor: segment.anchor, at: time)
         director.setProgram(plan.program, programTime: plan.programTime, at: time)
-        if onFrameGrid { director.roundPosition(at: time) }
+        if onFrameGrid { director.roundPosition(at: time, grid: grid) }
         self.director = director
     }
 

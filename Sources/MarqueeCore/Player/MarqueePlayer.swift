@@ -63,7 +63,9 @@ public struct MarqueePlayer {
     /// Reduced motion: one message at a time, standing still (nil: the text scrolls).
     public internal(set) var pager: MessagePager?
 
-    private var pendingLayout: CycleLayoutBuilder?
+    private var pendingLayout: CycleLayoutBuilder? {
+        didSet { isLayingOut = pendingLayout != nil }
+    }
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so nothing on screen is painted with a font it was not laid out for.
     var pendingShapes: ShapeCache?
@@ -96,7 +98,9 @@ public struct MarqueePlayer {
 
     /// Every message on show, in order (pages and the status count them one by one).
     public var messages: [Message] { groups.flatMap(\.messages) }
-    public var isLayingOut: Bool { pendingLayout != nil }
+    /// Stored, not computed from `pendingLayout`: the loop asks twice a turn, and a computed
+    /// property of a struct held by a class is read from a copy of the whole player.
+    public private(set) var isLayingOut = false
     public var isVisible: Bool { mapped && !fullyObscured }
     public var visibleRange: Range<Int> { shownPosition..<(shownPosition + width) }
 
@@ -376,14 +380,7 @@ public struct MarqueePlayer {
         // Pruned in place: a copy taken out and written back would copy the segments each frame.
         let visible = visibleRange
         timeline?.prune(visible: visible, direction: style.direction)
-        var plan = FramePlan(position: position, phase: phase, width: width, copies: [], demand: .none, strip: timeline)
-        guard let timeline else {
-            plan.copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: width))
-            return plan
-        }
-        plan.copies.reserveCapacity(4)
-        timeline.copies(covering: visible, into: &plan.copies)
-        return plan
+        return FramePlan(position: position, phase: phase, width: width, demand: .none, strip: timeline)
     }
 
     // MARK: Reading the strip

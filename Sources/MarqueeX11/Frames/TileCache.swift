@@ -28,6 +28,8 @@ final class TileCache {
     /// The tiles the last frames used, looked up before the dictionary: a frame copies from two
     /// or three tiles, and hashing a key costs more than comparing four.
     private var recent: [(key: Key, pixmap: Pixmap)] = []
+    /// The pixels the last tile was painted in, reused for the next one of the same size.
+    private var canvas: TileCanvas?
 
     /// `gc` is the compositor's, of the window's depth (the tiles' too).
     init(connection: XConnection, gc: GC, painter: TilePainter) {
@@ -53,7 +55,10 @@ final class TileCache {
         let width = min(StripGeometry.tileWidth, content.unitWidth - index * StripGeometry.tileWidth)
         let rows = max(painter.height, 1)
         let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(rows), UInt32(connection.depth))
-        if let canvas = TileCanvas(width: width, height: rows, format: connection.surface.hasAlpha ? .argb : .rgb) {
+        if canvas?.width != width || canvas?.height != rows {
+            canvas = TileCanvas(width: width, height: rows, format: connection.surface.hasAlpha ? .argb : .rgb)
+        }
+        if let canvas {
             painter.paint(tile: index, of: content, phase: phase, into: canvas)
             upload(canvas, to: pixmap)
         }
@@ -78,8 +83,8 @@ final class TileCache {
     /// Frees the tiles not used since frame `frame` once more than `budget` exist (contents that
     /// left the strip go this way too); the recent ones count as used at `current`.
     func evict(olderThan frame: UInt64, budget: Int, current: UInt64) {
-        for entry in recent { tiles[entry.key]?.lastUsedFrame = current }
         guard tiles.count > budget else { return }
+        for entry in recent { tiles[entry.key]?.lastUsedFrame = current }
         for (key, entry) in tiles where entry.lastUsedFrame < frame {
             XFreePixmap(connection.display, entry.pixmap)
             tiles[key] = nil
