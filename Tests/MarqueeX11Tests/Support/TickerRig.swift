@@ -47,7 +47,9 @@ extension TickerRigTests {
         return frames
     }
 
-    /// Runs the loop for `seconds` of wall time, collecting frames.
+    /// Runs the loop for `seconds` of wall time, collecting frames (a test that only lets the
+    /// ticker settle leaves them).
+    @discardableResult
     func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
         runLoop(rig, seconds: seconds, frameCount: nil).frames
     }
