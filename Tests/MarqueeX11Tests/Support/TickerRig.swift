@@ -68,7 +68,7 @@ extension TickerRigTests {
                 loop?.stop(status: 0)
             }
         }
-        let stopper = FrameTimer()!
+        let stopper = DeadlineTimer()!
         stopper.arm(at: MonotonicClock.now() + seconds)
         rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
         _ = rig.loop.run()
