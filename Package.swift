@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText"]),
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText",
+                                                            "CZlib"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
         .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"],
