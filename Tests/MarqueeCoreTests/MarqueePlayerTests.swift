@@ -118,7 +118,7 @@ final class MarqueePlayerTests: XCTestCase {
     func testPauseAtStartRestsUntilItsEnd() {
         var motion = MotionSettings()
         motion.pauseAtStart = 2
-        var player = makePlayer(["Hello world", "Second message"], motion: motion)
+        let player = makePlayer(["Hello world", "Second message"], motion: motion)
         XCTAssertEqual(player.demand(at: 100.5), .restUntil(102), "resting: no frames, a wake-up at the rest's end")
         XCTAssertEqual(player.demand(at: 102.1), .nextFrame)
     }

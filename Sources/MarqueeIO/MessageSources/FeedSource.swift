@@ -32,50 +32,46 @@ public final class FeedSource: MessageSource {
     public let url: String
     private let fetcher: String
     private let settings: Settings
-    private let timer: FrameTimer
-    private var sink: SourceSink?
-    private var run: ChildRun?
+    private let lifecycle: SourceLifecycle
+    private let child: PeriodicChild
     private var validators = FeedRecord.Validators()
     private var failures = 0
-    private var lastWarning: String?
     private var lastRecovery: String?
-    /// Given the feed's items whenever a fetch brought a list (a fetch that found nothing new emits nothing).
-    /// Given each fetch's outcome: nil when it succeeded (changed or not), else the reason.
-    public var warn: (String) -> Void = { Diagnostics.warn($0) }
+    /// Where warnings go (the tests catch them).
+    public var warn: (String) -> Void {
+        get { lifecycle.warn }
+        set { lifecycle.warn = newValue }
+    }
     /// Seconds until the next fetch, as last scheduled (for tests).
     public private(set) var lastDelay = 0.0
 
     /// Throws when no timer descriptor can be had.
     public init(name: String, url: String, fetcher: String, settings: Settings) throws(SourceError) {
-        guard let timer = FrameTimer() else { throw .noTimer(name) }
         self.name = name
         self.url = url
         self.fetcher = fetcher
         self.settings = settings
-        self.timer = timer
+        lifecycle = SourceLifecycle(health: SourceHealth(subject: "feed \"\(url)\"", keeping: "the last items"))
+        // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
+        child = try PeriodicChild(source: name, launch: .init(addressSpaceLimit: Self.helperAddressSpace,
+                                                              timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit))
     }
-
-    deinit { stop() }
 
     /// Fetches now, then at each refresh (or retry).
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
-        stop()
-        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
-        loop.watch(timer.fd) { [unowned self] _ in
-            self.timer.acknowledge()
-            if self.run?.isRunning != true { self.fetch() }
+        lifecycle.start(on: loop, emit: emit, outcome: outcome)
+        child.start(on: loop, arguments: { [unowned self] in self.arguments }) { [unowned self] ending in
+            switch ending {
+            case .success(let result): self.finished(result)
+            case .failure(let error): self.failed(error.description)
+            }
         }
-        fetch()
     }
 
     /// Kills a fetch under way without reporting it, and disarms the timer.
     public func stop() {
-        guard let loop = sink?.loop else { return }
-        sink = nil
-        loop.unwatch(timer.fd)
-        timer.disarm()
-        run?.cancel()
-        run = nil
+        child.stop()
+        lifecycle.stop()
     }
 
     /// The fetcher's command line for the next fetch.
@@ -87,25 +83,7 @@ public final class FeedSource: MessageSource {
         return arguments
     }
 
-    private func fetch() {
-        guard let loop = sink?.loop else { return }
-        let child: ChildProcess
-        do {
-            child = try ChildProcess(arguments: arguments, searchPath: false, addressSpaceLimit: Self.helperAddressSpace)
-        } catch {
-            failed(error.description)
-            return
-        }
-        // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
-        // Weak: `stop()` from deinit kills the run, and its report must not reach back in here.
-        run = ChildRun(child: child, loop: loop, timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit) { [weak self] outcome in
-            self?.finished(outcome)
-        }
-    }
-
     private func finished(_ result: ChildRun.Outcome) {
-        // A fetch killed by `stop()` is not reported.
-        guard sink != nil else { return }
         var items: [Message] = []
         var status: FeedRecord?
         var recovery: String?
@@ -126,7 +104,7 @@ public final class FeedSource: MessageSource {
             validators = received
             succeeded()
             reportRecovery(recovery)
-            sink?.emit(items)
+            lifecycle.emit(items)
         case .notModified(let received)?:
             if received.ttl != nil { validators.ttl = received.ttl }
             succeeded()
@@ -146,9 +124,7 @@ public final class FeedSource: MessageSource {
     }
 
     private func succeeded() {
-        sink?.outcome(nil)
-        if lastWarning != nil { warn("feed \"\(url)\" works again") }
-        lastWarning = nil
+        lifecycle.succeeded()
         failures = 0
         schedule(after: refreshInterval)
     }
@@ -168,20 +144,14 @@ public final class FeedSource: MessageSource {
     }
 
     private func failed(_ reason: String) {
-        sink?.outcome(reason)
         failures += 1
-        // One line per kind of failure: retries that fail the same way (up to the milliseconds
-        // curl puts in its messages) stay quiet.
-        let kind = reason.filter { !$0.isNumber }
-        if kind != lastWarning {
-            warn("feed \"\(url)\": \(reason); keeping the last items")
-            lastWarning = kind
-        }
+        // Retries that fail the same way (up to the milliseconds curl puts in its messages) stay quiet.
+        lifecycle.failed(reason, kind: reason.filter { !$0.isNumber })
         schedule(after: Self.retryDelay(failures: failures, refresh: refreshInterval))
     }
 
     private func schedule(after delay: Double) {
         lastDelay = delay
-        timer.arm(at: MonotonicClock.now() + delay)
+        child.runAgain(at: MonotonicClock.now() + delay)
     }
 }

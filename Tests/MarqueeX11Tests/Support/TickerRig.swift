@@ -48,7 +48,9 @@ extension TickerRigTests {
         return frames
     }
 
-    /// Runs the loop for `seconds` of wall time, collecting frames.
+    /// Runs the loop for `seconds` of wall time, collecting frames (a test that only lets the
+    /// ticker settle leaves them).
+    @discardableResult
     func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
         runLoop(rig, seconds: seconds, frameCount: nil).frames
     }
@@ -67,7 +69,7 @@ extension TickerRigTests {
                 loop?.stop(status: 0)
             }
         }
-        let stopper = FrameTimer()!
+        let stopper = DeadlineTimer()!
         stopper.arm(at: MonotonicClock.now() + seconds)
         rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
         _ = rig.loop.run()
