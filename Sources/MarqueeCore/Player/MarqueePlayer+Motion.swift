@@ -67,8 +67,8 @@ extension MarqueePlayer {
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
     func isMoving(at time: Double) -> Bool {
-        // Optional chaining reads the director in place; `if let` would copy it every frame.
-        director?.isStill(at: time) == false && director?.restEnd(after: time) == nil
+        guard let director else { return false }
+        return !director.isStill(at: time) && director.restEnd(after: time) == nil
     }
 
     // MARK: Controls

@@ -332,7 +332,7 @@ public struct MarqueePlayer {
 
     /// True while something visible moves: frames run only then.
     public func framesWanted(at now: Double) -> Bool {
-        guard isVisible, timeline?.segments.contains(where: { $0.content.unitWidth > 0 }) == true else { return false }
+        guard isVisible, let timeline, timeline.segments.contains(where: { $0.content.unitWidth > 0 }) else { return false }
         return isMoving(at: now)
     }
 
