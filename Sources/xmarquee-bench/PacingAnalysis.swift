@@ -19,12 +19,12 @@ struct PacingFigures {
 
     /// - Parameter period: the refresh (or, without Present, the program's own) frame period in seconds.
     init(_ observation: PixelObserver.Observation, period: Double) {
-        let shown = observation.completions.filter { !$0.skipped }.sorted { $0.msc < $1.msc }
+        let shown = observation.shownVblanks
         var intervals: [Double]
         if !shown.isEmpty {
             framesShown = shown.count
             intervals = zip(shown, shown.dropFirst()).map { Double($1.ust &- $0.ust) / 1e6 }
-            skippedPresents = observation.completions.count - shown.count
+            skippedPresents = observation.completions.filter(\.skipped).count
             framesMissed = skippedPresents
         } else {
             // No Present (Tickr, the C floor): when the damage reached the observer.

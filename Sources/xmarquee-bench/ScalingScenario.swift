@@ -16,7 +16,7 @@ extension Bench {
             let observation = observer.observe(run.window, seconds: 10, readPixels: false)
             let end = ProcessSampler.sample(run.ticker.pid)
             run.ticker.terminate()
-            let frames = observation.completions.filter { !$0.skipped }.count
+            let frames = observation.shownVblanks.count
             var frameMicros: Double?
             if let start, let end, frames > 0 { frameMicros = (end.cpuSeconds - start.cpuSeconds) / Double(frames) * 1e6 }
 
