@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling clock resize tickr pacing144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu memory idle scaling clock resize tickr pacing144 smooth144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -47,6 +47,8 @@ struct BenchCommand: ParsableCommand {
         if wanted("start") { try bench.runStartup() }
         let pacingFloor = wanted("pacing60") || wanted("pacing144") ? bench.buildFloor(source: Self.floorSource()) : nil
         if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2, floorBinary: pacingFloor) }
+        if wanted("smooth60") || wanted("smooth144") || only.contains("selfcheck") { bench.runSubpixelSelfCheck() }
+        if wanted("smooth60") { try bench.runSmoothness(hz: 60) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
         if wanted("cpu") {
@@ -59,10 +61,9 @@ struct BenchCommand: ParsableCommand {
         if wanted("clock") { try bench.runClockBesideLongText() }
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
-        if wanted("pacing144") {
-            try bench.restartServer(refreshHz: 144)
-            try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor)
-        }
+        if wanted("pacing144") || wanted("smooth144") { try bench.restartServer(refreshHz: 144) }
+        if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
+        if wanted("smooth144") { try bench.runSmoothness(hz: 144) }
         bench.finish()
         let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
         log.machine.append(("load average at end", load + " (the machine is shared: other builds and tests run too)"))
