@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu memory idle scaling clock resize tickr pacing144 smooth144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited memory idle scaling clock resize tickr pacing144 smooth144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -51,10 +51,9 @@ struct BenchCommand: ParsableCommand {
         if wanted("smooth60") { try bench.runSmoothness(hz: 60) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
-        if wanted("cpu") {
-            let floor = bench.buildFloor(source: Self.floorSource())
-            try bench.runCPUComparison(floorBinary: floor, tickrReady: removeTickrFiles != nil)
-        }
+        let cpuFloor = wanted("cpu") || wanted("composited") ? bench.buildFloor(source: Self.floorSource()) : nil
+        if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: removeTickrFiles != nil) }
+        if wanted("composited") { try bench.runCompositedCPU(floorBinary: cpuFloor) }
         if wanted("memory") { try bench.runMemoryOverTime() }
         if wanted("idle") { try bench.runIdleCPU() }
         if wanted("scaling") { try bench.runScaling() }
