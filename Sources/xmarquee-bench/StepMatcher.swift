@@ -3,16 +3,6 @@ import Glibc
 /// Reads how far the picture moved between two frames from their column profiles (the sum of
 /// each column's pixels over a band of rows): the shift that makes the profiles agree best.
 enum StepMatcher {
-    /// The shift s (text moving left by s pixels: now[x] == before[x + s]) within ±maxShift,
-    /// or nil when no shift matches (a content swap, a resize, or a blank band).
-    static func step(from before: [Int32], to now: [Int32], maxShift: Int = 96) -> Int? {
-        guard let best = bestWholeShift(from: before, to: now, maxShift: maxShift) else { return nil }
-        // A real match is (near) exact; a blank or featureless band matches every shift equally.
-        let width = min(before.count, now.count)
-        guard best.cost <= width * Int(best.contrast) / 200 else { return nil }
-        return best.shift
-    }
-
     /// The shift to a fraction of a pixel: the best whole shift k, then the fraction f for which
     /// `before`, resampled at x + k + f with a Lanczos kernel (three lobes, close to the ideal
     /// band-limited interpolation), agrees best with `now` in the least-squares sense. Linear
@@ -22,9 +12,9 @@ enum StepMatcher {
     /// unexplained (a content swap, a resize).
     static func fractionalStep(from before: [Int32], to now: [Int32], maxShift: Int = 96,
                                maxResidual: Double = 0.05) -> Double? {
-        guard let best = bestWholeShift(from: before, to: now, maxShift: maxShift) else { return nil }
+        guard let whole = bestWholeShift(from: before, to: now, maxShift: maxShift) else { return nil }
         let width = min(before.count, now.count)
-        let lower = max(4, -best.shift + 4), upper = min(width - 4, width - best.shift - 4)
+        let lower = max(4, -whole + 4), upper = min(width - 4, width - whole - 4)
         guard upper - lower > width / 2 else { return nil }
         let old = before.map(Double.init), new = now.map(Double.init)
         func cost(_ fraction: Double) -> Double {
@@ -36,20 +26,20 @@ enum StepMatcher {
             var sum = 0.0
             for x in lower..<upper {
                 var resampled = 0.0
-                let origin = x + best.shift + base - 2
+                let origin = x + whole + base - 2
                 for tap in 0..<6 { resampled += weights[tap] * old[origin + tap] }
                 let difference = new[x] - resampled / total
                 sum += difference * difference
             }
             return sum
         }
-        // Coarse steps over the pixel on either side, then a golden-section search around the best.
+        // Quarter steps over the pixel on either side, then a golden-section search around the best.
         var centre = 0.0, centreCost = cost(0)
-        for tenth in -10...10 where tenth != 0 {
-            let candidate = Double(tenth) / 10, candidateCost = cost(candidate)
+        for quarter in -4...4 where quarter != 0 {
+            let candidate = Double(quarter) / 4, candidateCost = cost(candidate)
             if candidateCost < centreCost { (centre, centreCost) = (candidate, candidateCost) }
         }
-        var low = max(-1, centre - 0.1), high = min(1, centre + 0.1)
+        var low = max(-1, centre - 0.25), high = min(1, centre + 0.25)
         let ratio = (5.0.squareRoot() - 1) / 2
         var left = high - ratio * (high - low), right = low + ratio * (high - low)
         var leftCost = cost(left), rightCost = cost(right)
@@ -68,7 +58,7 @@ enum StepMatcher {
         let mean = new[lower..<upper].reduce(0, +) / Double(upper - lower)
         let variance = new[lower..<upper].reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         guard variance > 0, cost(fraction) <= maxResidual * variance else { return nil }
-        return Double(best.shift) + fraction
+        return Double(whole) + fraction
     }
 
     /// The Lanczos kernel with three lobes: sinc(x)·sinc(x/3) for |x| < 3.
@@ -79,11 +69,10 @@ enum StepMatcher {
         return 3 * sin(pix) * sin(pix / 3) / (pix * pix)
     }
 
-    /// The whole shift with the least mean absolute difference, with that cost and the contrast of `now`.
-    private static func bestWholeShift(from before: [Int32], to now: [Int32],
-                                       maxShift: Int) -> (shift: Int, cost: Int, contrast: Int32)? {
+    /// The whole shift with the least mean absolute difference; nil for a blank picture.
+    private static func bestWholeShift(from before: [Int32], to now: [Int32], maxShift: Int) -> Int? {
         let width = min(before.count, now.count)
-        guard width > 4 * maxShift else { return nil }
+        guard width > 4 * maxShift, now[0..<width].contains(where: { $0 != now[0] }) else { return nil }
         var bestShift = 0
         var bestCost = Int.max
         for shift in -maxShift...maxShift {
@@ -97,8 +86,6 @@ enum StepMatcher {
                 bestShift = shift
             }
         }
-        let contrast = now[0..<width].max()! - now[0..<width].min()!
-        guard contrast > 0 else { return nil }
-        return (bestShift, bestCost, contrast)
+        return bestShift
     }
 }
