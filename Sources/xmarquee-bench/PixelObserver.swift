@@ -15,7 +15,8 @@ final class PixelObserver {
         var time: Double
         /// The newest Present counter seen before the image was read (nil without Present).
         var msc: UInt64?
-        /// False when events arrived while the image was read: it may show a later frame.
+        /// False when events arrived while the image was read, or the observer woke a vblank
+        /// late: it may show another frame than its msc says.
         var certain: Bool
         var profile: [Int32]
         /// Columns of the top row not in the background colour: the window is not fully painted.
@@ -167,6 +168,7 @@ final class PixelObserver {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if XPending(display) == 0 { _ = poll(&ready, 1, tick == nil ? 50 : 1) }
             var damaged = false
+            var completionsNow = 0
             var event = XEvent()
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
@@ -175,6 +177,7 @@ final class PixelObserver {
                     result.damageTimes.append(BenchClock.now())
                 } else if let completion = completion(&event) {
                     result.completions.append(completion)
+                    completionsNow += 1
                     if !completion.skipped { lastMSC = completion.msc }
                 }
             }
@@ -183,7 +186,9 @@ final class PixelObserver {
             XDamageSubtract(display, damage, 0, 0)
             guard readPixels, var capture = capture(window, background: background) else { continue }
             capture.msc = lastMSC
-            capture.certain = XEventsQueued(display, QueuedAlready) == 0
+            // Two vblanks' completions in one turn: the observer woke late, and the picture may
+            // be of either frame, so which vblank it shows is not known.
+            capture.certain = XEventsQueued(display, QueuedAlready) == 0 && completionsNow <= 1
             result.captures.append(capture)
         }
         return result

@@ -10,9 +10,12 @@ struct SmoothnessFigures {
     var trueStep: Double?
     /// The step the eye got at each judged vblank, in order.
     var steps: [Double] = []
-    /// Frame pairs the pixels could not be matched for, and pairs read too late to tell which vblank they show.
+    /// Frame pairs the pixels could not be matched for, pairs read too late to tell which vblank
+    /// they show, and pairs across a vblank the ticker missed (load on the machine: the pacing
+    /// figures count those).
     var unreadPairs = 0
     var uncertainPairs = 0
+    var missedPairs = 0
     /// Mean of the captures' sharpness (horizontal gradient per unit of ink).
     var sharpness: Double?
     /// Percentage of the shown vblanks whose frame was a presented pixmap (tear-free presenting)
@@ -29,6 +32,7 @@ struct SmoothnessFigures {
         trueStep = period.map { speed * $0 }
         let sharpnesses = observation.captures.compactMap(\.sharpness)
         sharpness = sharpnesses.isEmpty ? nil : sharpnesses.reduce(0, +) / Double(sharpnesses.count)
+        let told = Set(shown.map(\.msc))
         for (before, after) in zip(observation.captures, observation.captures.dropFirst()) {
             guard before.certain, after.certain, let first = before.msc, let second = after.msc, second > first else {
                 uncertainPairs += 1
@@ -38,8 +42,13 @@ struct SmoothnessFigures {
                 unreadPairs += 1
                 continue
             }
-            // The observer reads every frame that reaches the window: vblanks between two
-            // pictures kept the first one, so the eye saw no motion at them.
+            // The observer reads every frame that reaches the window: where the ticker was told
+            // of the vblanks between two pictures and drew nothing, it kept the picture, and the
+            // eye saw no motion there. Without their completions it missed them: not judged.
+            guard (first + 1..<second).allSatisfy(told.contains) else {
+                missedPairs += 1
+                continue
+            }
             steps += [Double](repeating: 0, count: Int(second - first) - 1) + [step]
         }
     }

@@ -8,7 +8,7 @@ extension Bench {
     /// is a fraction of a pixel, and the default.
     static func smoothnessSpeeds(hz: Int) -> [Double] { hz == 60 ? [20, 100, 120] : [20, 100, 120, 200] }
 
-    func runSmoothness(hz: Int, seconds: Double = 10) throws {
+    func runSmoothness(hz: Int, seconds: Double = 6) throws {
         let section = "Smoothness \(hz) Hz"
         let standing = try standingSharpness()
         if standing == nil { log.add(section, "standing text never shown: no crispness", nil, "") }
@@ -38,7 +38,7 @@ extension Bench {
         let rms = figures.rmsError
         log.add(section, "\(name): RMS of each vblank's step off speed × period", rms, "px",
                 target: judged ? "≤ 0.10 px" : "", met: judged ? rms.map { $0 <= 0.10 } : nil,
-                note: "\(setting); presented as pixmaps: \(figures.presentedPixmapPercent.map { fixed($0, 0) + " %" } ?? "n/a"); \(figures.steps.count) vblanks judged (\(figures.unreadPairs) pairs unreadable, \(figures.uncertainPairs) read late); steps \(figures.rhythm)")
+                note: "\(setting); presented as pixmaps: \(figures.presentedPixmapPercent.map { fixed($0, 0) + " %" } ?? "n/a"); \(figures.steps.count) vblanks judged (pairs not judged: \(figures.unreadPairs) unreadable, \(figures.uncertainPairs) read late, \(figures.missedPairs) across a missed vblank); steps \(figures.rhythm)")
         let within = figures.withinTolerancePercent
         log.add(section, "\(name): vblanks within 0.15 px", within, "%",
                 target: judged ? "≥ 90 %" : "", met: judged ? within.map { $0 >= 90 } : nil)
@@ -63,7 +63,8 @@ extension Bench {
             let step = StepMatcher.fractionalStep(from: before.profile, to: after.profile).map { fixed($0, 2) } ?? "?"
             return "\((after.msc ?? 0) &- (before.msc ?? 0))v:\(step)\(after.certain ? "" : "~")"
         }
-        print("    \(Int(speed)) px/s, \(observation.captures.count) captures, \(observation.shownVblanks.count) vblanks: " + pairs.joined(separator: " "))
+        let mscs = observation.captures.compactMap(\.msc)
+        print("    \(Int(speed)) px/s, \(observation.captures.count) captures over msc \(mscs.first ?? 0)→\(mscs.last ?? 0), \(observation.shownVblanks.count) vblanks: " + pairs.joined(separator: " "))
     }
 
     /// Whether the xmarquee under test lists `option` in its help (older builds lack newer options).
