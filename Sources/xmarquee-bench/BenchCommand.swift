@@ -62,7 +62,10 @@ struct BenchCommand: ParsableCommand {
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("pacing144") || wanted("smooth144") { try bench.restartServer(refreshHz: 144) }
         if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
-        if wanted("smooth144") { try bench.runSmoothness(hz: 144) }
+        if wanted("smooth144") {
+            try bench.runSmoothness(hz: 144)
+            try bench.runStartPace(hz: 144)
+        }
         bench.finish()
         let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
         log.machine.append(("load average at end", load + " (the machine is shared: other builds and tests run too)"))
