@@ -92,11 +92,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", path: "Tests/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
-        // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
+        // The benchmark's observer connection: Damage and Present, apart from the product's CX11;
+        // FreeType and fontconfig for the step reader's self-check on real glyphs.
         .systemLibrary(
             name: "CXBench",
-            pkgConfig: "x11 xdamage xfixes xpresent",
-            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev"])]
+            pkgConfig: "x11 xdamage xfixes xpresent freetype2 fontconfig",
+            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev", "libfreetype-dev", "libfontconfig-dev"])]
         ),
         // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
         .executableTarget(

@@ -72,12 +72,19 @@ extension Bench {
         ChildProcess.output(of: xmarquee, ["--help"]).text.contains(option)
     }
 
-    /// The fractional-step reader on synthetic text whose shift is known: the smoothness
-    /// figures are only as exact as this.
+    /// The fractional-step reader on lines whose shift is known: the smoothness figures are
+    /// only as exact as this.
     func runSubpixelSelfCheck() {
-        let check = SubpixelSelfCheck()
-        log.add("Smoothness", "step reader's RMS error on synthetic shifted lines", check.rmsError, "px",
-                target: "≤ 0.01 px", met: check.rmsError <= 0.01 && check.unread == 0,
-                note: "max \(fixed(check.maxError, 3)) px over \(check.trials) shifts (\(check.unread) unread)")
+        let checks = [("synthetic area-sampled strokes", SubpixelSelfCheck.strokes()),
+                      ("DejaVu Sans rendered by FreeType at each phase", SubpixelSelfCheck.glyphs())]
+        for (lines, check) in checks {
+            guard let check else {
+                log.add("Smoothness", "step reader on \(lines): font not found", nil, "")
+                continue
+            }
+            log.add("Smoothness", "step reader's RMS error on \(lines)", check.rmsError, "px",
+                    target: "≤ 0.01 px", met: check.rmsError <= 0.01 && check.unread == 0,
+                    note: "max \(fixed(check.maxError, 3)) px over \(check.trials) shifts (\(check.unread) unread)")
+        }
     }
 }

@@ -1,7 +1,8 @@
-/// Checks `StepMatcher.fractionalStep` on synthetic lines of "text" whose true shift is known:
-/// strokes of random width, place and ink, area-sampled into column profiles (what an
-/// anti-aliased rasterizer puts in a column) at fractional offsets, rounded to whole levels.
-/// The smoothness figures are only as good as this error is small.
+/// Checks `StepMatcher.fractionalStep` on lines whose true shift is known: synthetic "text"
+/// (strokes of random width, place and ink, area-sampled into column profiles, as an
+/// anti-aliased rasterizer fills a column) and real glyphs that FreeType rendered at the
+/// shifted sub-pixel phase (`GlyphLine`). The smoothness figures are only as good as this error
+/// is small.
 struct SubpixelSelfCheck {
     var rmsError = 0.0
     var maxError = 0.0
@@ -10,18 +11,14 @@ struct SubpixelSelfCheck {
 
     static let width = 1920
 
-    init(seed: UInt64 = 0x5EED) {
-        var random = SplitMix(seed)
-        let strokes = (0..<600).map { _ in
-            Stroke(start: random.unit() * Double(Self.width + 200), width: 0.7 + random.unit() * 2.3,
-                   ink: 800 + random.unit() * 6000)
-        }
-        let before = Self.profile(strokes, shift: 0)
+    /// Reads `line(0)` against `line(shift)` for whole and fractional shifts, both ways.
+    init(line: (Double) -> [Int32]) {
+        let before = line(0)
         var squares = 0.0
         for whole in [-3, 0, 1, 2, 5] {
             for twentieth in 0..<20 {
                 let shift = Double(whole) + Double(twentieth) / 20
-                guard let read = StepMatcher.fractionalStep(from: before, to: Self.profile(strokes, shift: shift)) else {
+                guard let read = StepMatcher.fractionalStep(from: before, to: line(shift)) else {
                     unread += 1
                     continue
                 }
@@ -32,6 +29,23 @@ struct SubpixelSelfCheck {
             }
         }
         rmsError = trials > 0 ? (squares / Double(trials)).squareRoot() : .infinity
+    }
+
+    /// Synthetic strokes, area-sampled.
+    static func strokes(seed: UInt64 = 0x5EED) -> SubpixelSelfCheck {
+        var random = SplitMix(seed)
+        let strokes = (0..<600).map { _ in
+            Stroke(start: random.unit() * Double(width + 200), width: 0.7 + random.unit() * 2.3,
+                   ink: 800 + random.unit() * 6000)
+        }
+        return SubpixelSelfCheck { profile(strokes, shift: $0) }
+    }
+
+    /// The headlines in DejaVu Sans at 16 px, the line moved left by the shift; nil without the font.
+    static func glyphs() -> SubpixelSelfCheck? {
+        guard let line = GlyphLine() else { return nil }
+        let text = TextFixtures.headlineLines.joined(separator: "   ")
+        return SubpixelSelfCheck { line.profile(text, start: 8 - $0, width: width) }
     }
 
     struct Stroke { var start: Double; var width: Double; var ink: Double }
