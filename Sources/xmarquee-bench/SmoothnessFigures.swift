@@ -16,8 +16,11 @@ struct SmoothnessFigures {
     var unreadPairs = 0
     var uncertainPairs = 0
     var missedPairs = 0
-    /// Mean of the captures' sharpness (horizontal gradient per unit of ink).
+    /// Mean of the captures' sharpness (horizontal gradient per unit of ink), and the sharpness
+    /// the blurriest tenth of them stay above (resampled text loses most at half a pixel, which
+    /// a mean over all phases can hide).
     var sharpness: Double?
+    var lowestDecileSharpness: Double?
     /// Percentage of the shown vblanks whose frame was a presented pixmap (tear-free presenting)
     /// rather than drawn straight into the window.
     var presentedPixmapPercent: Double?
@@ -32,6 +35,7 @@ struct SmoothnessFigures {
         trueStep = period.map { speed * $0 }
         let sharpnesses = observation.captures.compactMap(\.sharpness)
         sharpness = sharpnesses.isEmpty ? nil : sharpnesses.reduce(0, +) / Double(sharpnesses.count)
+        lowestDecileSharpness = Statistics.percentile(sharpnesses, 10)
         let told = Set(shown.map(\.msc))
         for (before, after) in zip(observation.captures, observation.captures.dropFirst()) {
             guard before.certain, after.certain, let first = before.msc, let second = after.msc, second > first else {
