@@ -18,6 +18,7 @@ public final class TileCanvas {
     public let width: Int
     public let height: Int
     private var solids: [RGBAColor: OpaquePointer] = [:]
+    private var lastSolid: (color: RGBAColor, image: OpaquePointer)?
 
     /// Nil when the pixels cannot be had (no memory, a size pixman refuses).
     public init?(width: Int, height: Int, format: Format) {
@@ -89,10 +90,16 @@ public final class TileCanvas {
     }
 
     private func solid(_ color: RGBAColor) -> OpaquePointer {
-        if let known = solids[color] { return known }
+        // Glyph after glyph of a run asks for the same colour: no hashing for those.
+        if let last = lastSolid, last.color == color { return last.image }
+        if let known = solids[color] {
+            lastSolid = (color, known)
+            return known
+        }
         var value = Self.pixmanColor(color)
         let made = pixman_image_create_solid_fill(&value)!
         solids[color] = made
+        lastSolid = (color, made)
         return made
     }
 

@@ -2,16 +2,16 @@ import CX11
 import MarqueeCore
 import TileRaster
 
-/// Turns frame plans into pixels: a copy from a tile (of the frame's sub-pixel phase) for each
-/// piece of text, the background where there is none, the edge fade over both.
+/// Turns frame plans into pixels: the strip at the frame's sub-pixel phase, painted ahead into a
+/// ribbon wider than the window (tile pieces, the background where no text is), and shown from it
+/// with one copy of each pixel; with an edge fade, the frame drawn whole and the fade over it.
 ///
-/// Where they land follows the desktop, live. Under a compositing manager the window is
-/// redirected and the manager presents at its own vblank, so frames go straight into the window:
-/// every pixel copied once, as in the C floor. Without one the window is scanned out as it is,
-/// and a copy racing the scan-out tears: frames are drawn into a back buffer the server copies
-/// into the window at the frame's vblank (`PresentPixmap`), so the window's pixels change only
-/// there. Owns the one GC, the back buffers, the fade, the tile cache and the font the tiles are
-/// painted with.
+/// Where it lands follows the desktop, live. Under a compositing manager the window is
+/// redirected and the manager presents at its own vblank, so frames are copied straight into the
+/// window, as in the C floor. Without one the window is scanned out as it is, and a copy racing
+/// the scan-out tears: the server copies the frame into the window at its vblank
+/// (`PresentPixmap`), so the window's pixels change only there. Owns the one GC, the ribbons and
+/// back buffers, the fade, the tile cache and the font the tiles are painted with.
 final class Compositor {
     private let connection: XConnection
     private let window: Window
@@ -31,9 +31,9 @@ final class Compositor {
     /// back buffer presented at the vblank otherwise; on a surface with alpha a translucent
     /// background shows its alpha only while one runs.
     private let compositingManager: CompositorWatch
-    /// Without a compositing manager: one ribbon per sub-pixel phase, presented from at an offset.
-    /// A ribbon is painted only after the completion of the frame presented from it, when the
-    /// server has copied it (`PresentOptionCopy`).
+    /// One ribbon per sub-pixel phase, presented from at an offset (no compositing manager) or
+    /// copied from (under one). A ribbon is painted only after the completion of the frame shown
+    /// from it, when the server has copied it (`PresentOptionCopy`).
     private var ribbons: [Ribbon?] = Array(repeating: nil, count: SubpixelGrid.steps)
     /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
     private var backBuffers: [BackBuffer] = []
@@ -93,22 +93,31 @@ final class Compositor {
     /// Draws the frame for vblank `counter` and hands it to the pacer: presented at that vblank
     /// without a compositing manager, copied straight into the window under one.
     func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
-        guard isTearFree && pacer.presentsPixmaps else {
-            draw(plan)
-            return pacer.frameDrawn(counter: counter)
-        }
+        let presents = isTearFree && pacer.presentsPixmaps
         guard fade == nil else {
+            guard presents else {
+                draw(plan)
+                return pacer.frameDrawn(counter: counter)
+            }
             let buffer = backBuffer(width: plan.width)
             draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
             return pacer.present(buffer.pixmap, xOffset: 0, counter: counter)
         }
+        // Without a fade every frame comes from the ribbon of its phase: one request and one
+        // copy of each pixel, presented at the vblank or copied straight in.
         let ribbon = ribbon(for: plan)
         if !ribbon.shows(plan) {
             let range = ribbon.range(for: plan, direction: look.direction)
             draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
             ribbon.extent = StripExtent(plan.strip, range: range)
         }
-        pacer.present(ribbon.pixmap, xOffset: ribbon.extent!.range.lowerBound - plan.position, counter: counter)
+        let offset = ribbon.extent!.range.lowerBound - plan.position
+        if presents {
+            pacer.present(ribbon.pixmap, xOffset: offset, counter: counter)
+        } else {
+            XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
+            pacer.frameDrawn(counter: counter)
+        }
         endFrame(width: plan.width)
     }
 
