@@ -1,3 +1,4 @@
+import Glibc
 import MarqueeCore
 
 /// `--feed`: keeps one feed's items on the board by running the fetcher (`xmarquee-feed`) once
@@ -6,8 +7,9 @@ import MarqueeCore
 /// One child per fetch rather than one that stays alive: Foundation, libcurl and the XML
 /// parser (tens of MB) are resident only for the second a fetch takes, a fetcher that hangs or
 /// crashes is simply killed and retried, and the state that must survive between fetches (ETag,
-/// Last-Modified, the feed's TTL, the failure count) is tiny and lives here, passed back as
-/// arguments. Starting a process every few minutes costs far less than keeping one around.
+/// Last-Modified, the permanent address, the server's verdicts, the failure count) is tiny and
+/// lives here, passed back as arguments — and in the feed's cache file (`FeedCache`), so that
+/// the next run shows the last items at once and asks politely.
 public final class FeedSource: MessageSource {
     public struct Settings {
         /// `--refresh`: fixed seconds between fetches; nil follows the feed's TTL.
@@ -15,11 +17,21 @@ public final class FeedSource: MessageSource {
         /// Per-request timeout handed to the fetcher.
         public var timeout: Double = 30
         public var descriptions = false
+        public var style = FeedItemStyle()
+        /// Where the feed's last items and validators are kept between runs; nil keeps none.
+        public var cache: FeedCache?
+        /// `--feed-max-age`: cached items older than this many seconds are not shown at start.
+        public var maxCacheAge: Double?
         public init() {}
     }
 
-    /// When neither --refresh nor the feed says: every 15 minutes.
-    public static let defaultRefresh = 900.0
+    /// How the feed fares, for `ctl status`.
+    public var status: StatusReport.Feed {
+        StatusReport.Feed(address: validatedAddress, httpStatus: httpStatus, fromCache: fromCache, gone: entry.gone,
+                          nextFetch: nextFetch)
+    }
+
+    public static let defaultRefresh = FeedSchedule.defaultRefresh
     /// The helper's address-space limit: no feed, however hostile, can take more of the machine.
     /// Measured on the release helper: its own mappings (Foundation, ICU, libcurl, libxml2) need
     /// about 100 MB of address space before it reads a byte, and a 5 MB feed (the cap) is read
@@ -32,18 +44,26 @@ public final class FeedSource: MessageSource {
     public let url: String
     private let fetcher: String
     private let settings: Settings
+    private let schedule: FeedSchedule
     private let timer: FrameTimer
     private var sink: SourceSink?
     private var run: ChildRun?
-    private var validators = FeedRecord.Validators()
+    /// What the cache file holds (and will hold): the last items, validators and verdicts.
+    private var entry: FeedCacheEntry
+    private var httpStatus: Int?
+    /// Whether the items on show came from the cache and no answer has confirmed or replaced them.
+    private var fromCache = false
+    /// Wall-clock time of the next fetch; nil when none is planned (gone, or not started).
+    private var nextFetch: Double?
     private var failures = 0
     private var lastWarning: String?
     private var lastRecovery: String?
-    /// Given the feed's items whenever a fetch brought a list (a fetch that found nothing new emits nothing).
-    /// Given each fetch's outcome: nil when it succeeded (changed or not), else the reason.
+    private var cacheWarned = false
     public var warn: (String) -> Void = { Diagnostics.warn($0) }
     /// Seconds until the next fetch, as last scheduled (for tests).
     public private(set) var lastDelay = 0.0
+    /// The random share of the jitter (0..<1), drawn once per source so each keeps its own beat.
+    private let jitter = Double.random(in: 0..<1)
 
     /// Throws when no timer descriptor can be had.
     public init(name: String, url: String, fetcher: String, settings: Settings) throws(SourceError) {
@@ -52,12 +72,14 @@ public final class FeedSource: MessageSource {
         self.url = url
         self.fetcher = fetcher
         self.settings = settings
+        self.schedule = FeedSchedule(refresh: settings.refresh)
         self.timer = timer
+        self.entry = FeedCacheEntry(url: url, fetchedAt: 0)
     }
 
     deinit { stop() }
 
-    /// Fetches now, then at each refresh (or retry).
+    /// Shows the cached items at once, then fetches when the schedule (and the server) allow.
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
         stop()
         sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
@@ -65,7 +87,13 @@ public final class FeedSource: MessageSource {
             self.timer.acknowledge()
             if self.run?.isRunning != true { self.fetch() }
         }
-        fetch()
+        guard restoreFromCache() else { return fetch() }
+        if entry.gone {
+            warn("feed \"\(url)\": HTTP 410 Gone when last asked; not asked again (delete \"\(settings.cache?.path(for: url) ?? "")\" to try it again)")
+            return
+        }
+        plan(at: schedule.next(after: entry.fetchedAt, ttl: entry.validators.ttl, maxAge: entry.maxAge, notBefore: entry.notBefore,
+                               jitter: jitter))
     }
 
     /// Kills a fetch under way without reporting it, and disarms the timer.
@@ -76,24 +104,61 @@ public final class FeedSource: MessageSource {
         timer.disarm()
         run?.cancel()
         run = nil
+        nextFetch = nil
     }
+
+    /// The address asked: the one permanent redirects led to, else the one given.
+    private var validatedAddress: String { entry.movedTo ?? url }
 
     /// The fetcher's command line for the next fetch.
     public var arguments: [String] {
-        var arguments = [fetcher, "fetch", url, "--timeout", String(settings.timeout)]
-        if !validators.etag.isEmpty { arguments += ["--etag", validators.etag] }
-        if !validators.lastModified.isEmpty { arguments += ["--last-modified", validators.lastModified] }
+        var arguments = [fetcher, "fetch", validatedAddress, "--timeout", String(settings.timeout)]
+        if !entry.validators.etag.isEmpty { arguments += ["--etag", entry.validators.etag] }
+        if !entry.validators.lastModified.isEmpty { arguments += ["--last-modified", entry.validators.lastModified] }
         if settings.descriptions { arguments.append("--descriptions") }
+        if settings.style.title == .feedOwn { arguments.append("--feed-title") }
         return arguments
+    }
+
+    /// The cache's entry, its items shown when they are young enough. False when there is none
+    /// to go on (no cache, none yet, unreadable: one warning).
+    private func restoreFromCache() -> Bool {
+        guard let cache = settings.cache, let loaded = cache.load(url) else { return false }
+        switch loaded {
+        case .failure(let error):
+            warn("feed \"\(url)\": \(error)")
+            return false
+        case .success(let cached):
+            if let limit = settings.maxCacheAge, wallClock() - cached.fetchedAt > limit {
+                // Too old to show. What the server said still holds, but without the items a 304
+                // would leave nothing to show, so the validators go too and a full fetch comes.
+                entry.movedTo = cached.movedTo
+                entry.gone = cached.gone
+                entry.notBefore = cached.notBefore
+                return cached.gone || (cached.notBefore ?? 0) > wallClock()
+            }
+            entry = cached
+            httpStatus = cached.status
+            if !cached.items.isEmpty {
+                fromCache = true
+                sink?.emit(messages(cached.items, feedTitle: cached.title))
+            }
+            return true
+        }
+    }
+
+    private func messages(_ items: [FeedCacheEntry.Item], feedTitle: String?) -> [Message] {
+        items.map { settings.style.message($0.text, link: $0.link, feedTitle: feedTitle) }
     }
 
     private func fetch() {
         guard let loop = sink?.loop else { return }
+        nextFetch = nil
         let child: ChildProcess
         do {
             child = try ChildProcess(arguments: arguments, searchPath: false, addressSpaceLimit: Self.helperAddressSpace)
         } catch {
-            failed(error.description)
+            failed(error.description, response: nil)
             return
         }
         // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
@@ -106,35 +171,63 @@ public final class FeedSource: MessageSource {
     private func finished(_ result: ChildRun.Outcome) {
         // A fetch killed by `stop()` is not reported.
         guard sink != nil else { return }
-        var items: [Message] = []
+        var items: [FeedCacheEntry.Item] = []
         var status: FeedRecord?
         var recovery: String?
+        var response: FeedRecord.Response?
+        var title: String?
         for line in TextSanitizer.decode(result.output).split(separator: "\n") {
             switch FeedRecord(line: String(line)) {
-            case .item(let title, let link)?:
-                items.append(.data(TextSanitizer.singleLine(title), link: link.isEmpty ? nil : link))
+            case .item(let text, let link)?:
+                items.append(.init(text: TextSanitizer.singleLine(text), link: link))
             case .warning(let text)?:
                 recovery = recovery ?? TextSanitizer.singleLine(text)
+            case .response(let record)?:
+                response = response ?? record
+            case .title(let text)?:
+                title = title ?? TextSanitizer.singleLine(text)
             case let record? where status == nil:
                 status = record
             default:
                 break
             }
         }
+        let isHTTP = validatedAddress.lowercased().hasPrefix("http")
         switch status {
         case .ok(let received)?:
-            validators = received
+            answered(response, status: isHTTP ? 200 : nil)
+            entry.validators = received
+            entry.items = items
+            entry.title = title
+            fromCache = false
             succeeded()
             reportRecovery(recovery)
-            sink?.emit(items)
+            sink?.emit(messages(items, feedTitle: title))
         case .notModified(let received)?:
-            if received.ttl != nil { validators.ttl = received.ttl }
+            answered(response, status: isHTTP ? 304 : nil)
+            if received.ttl != nil { entry.validators.ttl = received.ttl }
+            fromCache = false
             succeeded()
         case .error(let text)?:
-            failed(text)
+            failed(text, response: response)
         default:
             failed(result.failure(timeout: 2 * settings.timeout + 10, limit: Self.outputLimit)
-                   ?? "the fetcher ended without a result")
+                   ?? "the fetcher ended without a result", response: response)
+        }
+    }
+
+    /// Takes in what an answer said about asking again: its status, a permanent move, how long
+    /// to wait and how long it may be kept.
+    private func answered(_ response: FeedRecord.Response?, status: Int?) {
+        let now = wallClock()
+        httpStatus = response?.status ?? status
+        entry.status = httpStatus
+        entry.fetchedAt = now
+        entry.maxAge = response?.maxAge
+        entry.notBefore = response?.retryAfter.map { FeedSchedule.notBefore(retryAfter: $0, now: now) }
+        if let moved = response?.movedTo, !moved.isEmpty, moved != validatedAddress {
+            entry.movedTo = moved == url ? nil : moved
+            warn("feed \"\(url)\": moved permanently to \"\(moved)\"; asked there from now on")
         }
     }
 
@@ -150,25 +243,31 @@ public final class FeedSource: MessageSource {
         if lastWarning != nil { warn("feed \"\(url)\" works again") }
         lastWarning = nil
         failures = 0
-        schedule(after: refreshInterval)
+        saveCache()
+        plan(at: schedule.next(after: entry.fetchedAt, ttl: entry.validators.ttl, maxAge: entry.maxAge, notBefore: entry.notBefore,
+                               jitter: jitter))
     }
 
     /// --refresh wins; else the feed's TTL, kept between 1 minute and 1 day; else 15 minutes.
-    var refreshInterval: Double {
-        if let refresh = settings.refresh { return refresh }
-        if let ttl = validators.ttl { return Double(min(max(ttl, 60), 86400)) }
-        return Self.defaultRefresh
-    }
+    var refreshInterval: Double { schedule.interval(ttl: entry.validators.ttl, maxAge: nil) }
 
-    /// Back-off: the first retry comes soon (a blip), each further failure doubles the wait, up to
-    /// an hour (or the refresh interval, if longer) so a dead server is not hammered.
     public static func retryDelay(failures: Int, refresh: Double) -> Double {
-        let first = min(refresh, 60)
-        return min(first * Double(1 << min(failures - 1, 20)), max(refresh, 3600))
+        FeedSchedule.retryDelay(failures: failures, refresh: refresh)
     }
 
-    private func failed(_ reason: String) {
+    private func failed(_ reason: String, response: FeedRecord.Response?) {
         sink?.outcome(reason)
+        if let response {
+            answered(response, status: nil)
+            if response.status == 410 {
+                // Gone for good: asking again is what a good citizen does not do.
+                entry.gone = true
+                saveCache()
+                warn("feed \"\(url)\": \(reason); not asked again (keeping the last items)")
+                return
+            }
+            saveCache()
+        }
         failures += 1
         // One line per kind of failure: retries that fail the same way (up to the milliseconds
         // curl puts in its messages) stay quiet.
@@ -177,11 +276,30 @@ public final class FeedSource: MessageSource {
             warn("feed \"\(url)\": \(reason); keeping the last items")
             lastWarning = kind
         }
-        schedule(after: Self.retryDelay(failures: failures, refresh: refreshInterval))
+        plan(after: max(Self.retryDelay(failures: failures, refresh: refreshInterval), (entry.notBefore ?? 0) - wallClock()))
     }
 
-    private func schedule(after delay: Double) {
+    private func saveCache() {
+        guard let cache = settings.cache else { return }
+        if let problem = cache.save(entry) {
+            if !cacheWarned { warn("feed \"\(url)\": \(problem)") }
+            cacheWarned = true
+        }
+    }
+
+    /// Arms the timer for a wall-clock time (at once when it has passed).
+    private func plan(at time: Double) { plan(after: time - wallClock()) }
+
+    private func plan(after delay: Double) {
+        let delay = max(0, delay)
         lastDelay = delay
+        nextFetch = wallClock() + delay
         timer.arm(at: MonotonicClock.now() + delay)
+    }
+
+    private func wallClock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
