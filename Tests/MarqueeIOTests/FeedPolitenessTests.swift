@@ -16,9 +16,10 @@ final class FeedPolitenessTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: cacheDirectory) }
 
-    private func feed(_ url: String, refresh: Double? = 1, maxCacheAge: Double? = nil)
+    private func feed(_ url: String, refresh: Double? = 1, maxCacheAge: Double? = nil, style: FeedItemStyle = .init())
         throws -> (FeedSource, Box<[Message]?>, Box<[String]>) {
         var settings = FeedSource.Settings()
+        settings.style = style
         settings.refresh = refresh
         settings.timeout = 5
         settings.cache = FeedCache(directory: cacheDirectory)
@@ -175,5 +176,50 @@ final class FeedPolitenessTests: XCTestCase {
         XCTAssertEqual(schedule.next(after: 0, ttl: nil, maxAge: nil, notBefore: nil, jitter: 0), 600)
         XCTAssertEqual(schedule.next(after: 0, ttl: nil, maxAge: nil, notBefore: nil, jitter: 0.999), 600 + 30 * 0.999, accuracy: 1e-9)
         XCTAssertEqual(FeedSchedule(refresh: 86400).next(after: 0, ttl: nil, maxAge: nil, notBefore: nil, jitter: 1), 86400 + 300)
+    }
+
+    func testACorruptOrForeignCacheFileIsIgnoredWithOneWarning() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        server.serve("/fresh.xml", body: FeedFixtures.rss2)
+        let url = server.url("/fresh.xml")
+        let cache = FeedCache(directory: cacheDirectory)
+        for damage in ["xmarquee-feed-cache\t1\t\(url)\nfetched\t1\t200\nitem\tcut short", "GIF89a\u{1}\u{2}", "xmarquee-feed-cache\t1\thttps://other.example/\nend\n"] {
+            try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+            try damage.write(toFile: cache.path(for: url), atomically: true, encoding: .utf8)
+            let loop = EventLoop()
+            let (source, items, warnings) = try feed(url)
+            source.start(on: loop) { items.value = $0 }
+            XCTAssertNil(items.value, "nothing shown from it")
+            XCTAssertEqual(warnings.value.count, 1)
+            XCTAssertTrue(warnings.value[0].hasPrefix("feed \"\(url)\": cache file \"\(cache.path(for: url))\" ignored: "), warnings.value[0])
+            XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "fetched at once instead")
+            XCTAssertEqual(try FeedCacheEntry(text: String(contentsOfFile: cache.path(for: url), encoding: .utf8), url: url).items.count, 3,
+                           "and written anew")
+            XCTAssertEqual(warnings.value.count, 1)
+            source.stop()
+        }
+    }
+
+    func testItemsCarryTheirFeedsTitleAndColour() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        server.serve("/titled.xml", body: FeedFixtures.rss2)
+        let url = server.url("/titled.xml")
+        let loop = EventLoop()
+        let (own, ownItems, _) = try feed(url, style: FeedItemStyle(title: .feedOwn))
+        own.start(on: loop) { ownItems.value = $0 }
+        XCTAssertTrue(drive(loop, timeout: 10) { ownItems.value != nil })
+        XCTAssertEqual(ownItems.value?.first?.text, "Example News: Markets rally as tech stocks climb")
+        XCTAssertEqual(ownItems.value?.first?.markup, false)
+        own.stop()
+
+        // From the cache the same, colour and a given title added; a % in the text stays text.
+        let (given, givenItems, _) = try feed(url, style: FeedItemStyle(title: .given("50% World"), colour: "#8cf"))
+        given.start(on: loop) { givenItems.value = $0 }
+        XCTAssertEqual(givenItems.value?.first?.text, "%{F#8cf}50%% World: Markets rally as tech stocks climb%{F-}")
+        XCTAssertEqual(givenItems.value?.first?.markup, true)
+        XCTAssertEqual(givenItems.value?.first?.link, "https://news.example.com/markets")
+        XCTAssertEqual(givenItems.value?.first?.visibleText(interpretingMarkup: true, limit: 200), "50% World: Markets rally as tech stocks climb")
     }
 }
