@@ -180,6 +180,10 @@ final class FeedDocumentReader: XMLEventHandler {
         case ("feed", ""):
             format = attributes[XMLName(namespace: "", local: "version")] == "0.3" ? .atom03 : .atom
             ownNamespace = ""
+        case ("feed", _) where attributes[XMLName(namespace: "", local: "version")] == "0.3":
+            // Drafts before Atom 0.3 settled on its namespace (Echo, Pie, Necho) used their own.
+            format = .atom03
+            ownNamespace = name.namespace
         default: break
         }
     }

@@ -406,5 +406,10 @@ case("ampersand-in-link-attribute", '<?xml version="1.0"?>\n<feed xmlns="http://
      "<entry><title>Escaped</title><link href='https://h.example/?a=1&amp;b=2&#38;c=3'/></entry>\n</feed>\n",
      [item("Escaped", "https://h.example/?a=1&b=2&c=3"), ok()])
 
+case("atom-0.3-draft-namespace", '<?xml version="1.0"?>\n<feed version="0.3" xmlns="http://purl.org/echo/">\n'
+     "<title>A draft-era feed</title><entry><title>Echo entry</title><link rel='alternate' href='http://echo.example/1'/>"
+     "<summary>Read as Atom 0.3</summary></entry>\n</feed>\n",
+     [item("Echo entry", "http://echo.example/1", "Read as Atom 0.3"), ok()])
+
 with open(os.path.join(HERE, "cases.txt"), "w") as f:
     f.write("".join(name + "\n" for name in cases))
