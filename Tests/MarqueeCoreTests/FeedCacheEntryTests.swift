@@ -13,6 +13,7 @@ final class FeedCacheEntryTests: XCTestCase {
         entry.notBefore = 1_795_003_600
         entry.maxAge = 600
         entry.title = "World"
+        entry.descriptions = true
         entry.items = [.init(text: "One\nline", link: "https://example.com/1"), .init(text: "Two", link: "")]
         XCTAssertEqual(try FeedCacheEntry(text: entry.text, url: entry.url), entry)
         var gone = FeedCacheEntry(url: "u", fetchedAt: 1)

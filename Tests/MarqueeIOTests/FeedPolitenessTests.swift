@@ -16,9 +16,10 @@ final class FeedPolitenessTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: cacheDirectory) }
 
-    private func feed(_ url: String, refresh: Double? = 1, maxCacheAge: Double? = nil, style: FeedItemStyle = .init())
-        throws -> (FeedSource, Box<[Message]?>, Box<[String]>) {
+    private func feed(_ url: String, refresh: Double? = 1, maxCacheAge: Double? = nil, style: FeedItemStyle = .init(),
+                      descriptions: Bool = false) throws -> (FeedSource, Box<[Message]?>, Box<[String]>) {
         var settings = FeedSource.Settings()
+        settings.descriptions = descriptions
         settings.style = style
         settings.refresh = refresh
         settings.timeout = 5
@@ -199,6 +200,34 @@ final class FeedPolitenessTests: XCTestCase {
             XCTAssertEqual(warnings.value.count, 1)
             source.stop()
         }
+    }
+
+    /// Items kept without descriptions are shown at once when descriptions are asked for, then
+    /// fetched anew without validators: a 304 must not confirm text of the other form.
+    func testAChangedDescriptionsSettingFetchesTheItemsAnew() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        server.serve("/described.xml", headers: ["ETag": "\"d1\""], body: FeedFixtures.rss2)
+        let url = server.url("/described.xml")
+        let loop = EventLoop()
+        do {
+            let (source, items, _) = try feed(url, refresh: 3600)
+            source.start(on: loop) { items.value = $0 }
+            XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil })
+            source.stop()
+        }
+        let (source, items, _) = try feed(url, refresh: 3600, descriptions: true)
+        source.start(on: loop) { items.value = $0 }
+        XCTAssertEqual(items.value?.first?.text, "Markets rally as tech stocks climb", "the cached form first")
+        XCTAssertTrue(drive(loop, timeout: 10) { server.requests(to: "/described.xml").count == 2 && items.value?.first?.text != "Markets rally as tech stocks climb" })
+        XCTAssertNil(server.requests(to: "/described.xml")[1].headers["if-none-match"])
+        XCTAssertEqual(items.value?.first?.text, "Markets rally as tech stocks climb — Shares rose 3% & more.")
+        source.stop()
+        // Kept in the new form: the next start waits for the hour, with descriptions.
+        let (again, againItems, _) = try feed(url, refresh: 3600, descriptions: true)
+        again.start(on: loop) { againItems.value = $0 }
+        XCTAssertEqual(againItems.value?.first?.text, "Markets rally as tech stocks climb — Shares rose 3% & more.")
+        XCTAssertGreaterThan(again.lastDelay, 3500)
     }
 
     func testItemsCarryTheirFeedsTitleAndColour() throws {

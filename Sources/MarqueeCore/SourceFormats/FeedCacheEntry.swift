@@ -13,6 +13,7 @@
 ///     max-age <TAB> seconds                       Cache-Control max-age (optional)
 ///     gone                                        the server answered 410 (optional)
 ///     title <TAB> text                            the feed's own title (optional)
+///     descriptions                                the items' text has their descriptions (optional)
 ///     item <TAB> text <TAB> link                  zero or more, in order
 ///     end
 public struct FeedCacheEntry: Equatable, Sendable {
@@ -30,6 +31,9 @@ public struct FeedCacheEntry: Equatable, Sendable {
     public var maxAge: Int?
     public var gone = false
     public var title: String?
+    /// Whether the items were fetched with their descriptions (`--feed-descriptions`): when that
+    /// setting changes, the items must be fetched anew, not confirmed by a 304.
+    public var descriptions = false
     public var items: [Item] = []
 
     public struct Item: Equatable, Sendable {
@@ -71,6 +75,7 @@ public struct FeedCacheEntry: Equatable, Sendable {
         if let maxAge { lines.append(RecordLine.line(["max-age", String(maxAge)])) }
         if gone { lines.append(RecordLine.line(["gone"])) }
         if let title { lines.append(RecordLine.line(["title", title])) }
+        if descriptions { lines.append(RecordLine.line(["descriptions"])) }
         let end = RecordLine.line(["end"])
         var size = lines.reduce(end.utf8.count) { $0 + $1.utf8.count }
         for item in items {
@@ -110,6 +115,7 @@ public struct FeedCacheEntry: Equatable, Sendable {
                 maxAge = seconds
             case ("gone", 1): gone = true
             case ("title", 2): title = fields[1]
+            case ("descriptions", 1): descriptions = true
             case ("item", 3): items.append(Item(text: fields[1], link: fields[2]))
             case ("end", 1):
                 // Only the final newline may follow.

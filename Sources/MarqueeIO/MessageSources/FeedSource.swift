@@ -116,12 +116,14 @@ public final class FeedSource: MessageSource {
         if !entry.validators.etag.isEmpty { arguments += ["--etag", entry.validators.etag] }
         if !entry.validators.lastModified.isEmpty { arguments += ["--last-modified", entry.validators.lastModified] }
         if settings.descriptions { arguments.append("--descriptions") }
-        if settings.style.title == .feedOwn { arguments.append("--feed-title") }
+        // Always: the cache keeps the title, so --feed-title shows it at the next start too.
+        arguments.append("--feed-title")
         return arguments
     }
 
-    /// The cache's entry, its items shown when they are young enough. False when there is none
-    /// to go on (no cache, none yet, unreadable: one warning).
+    /// Takes in the cache's entry and shows its items when they are young enough. True when its
+    /// schedule (or the server's verdict) decides the first fetch; false to fetch at once (no
+    /// cache, none yet, unreadable — one warning — or items that need fetching anew).
     private func restoreFromCache() -> Bool {
         guard let cache = settings.cache, let loaded = cache.load(url) else { return false }
         switch loaded {
@@ -129,21 +131,26 @@ public final class FeedSource: MessageSource {
             warn("feed \"\(url)\": \(error)")
             return false
         case .success(let cached):
-            if let limit = settings.maxCacheAge, wallClock() - cached.fetchedAt > limit {
-                // Too old to show. What the server said still holds, but without the items a 304
-                // would leave nothing to show, so the validators go too and a full fetch comes.
+            let tooOld = settings.maxCacheAge.map { wallClock() - cached.fetchedAt > $0 } ?? false
+            if tooOld {
+                // Too old to show; what the server said still holds.
                 entry.movedTo = cached.movedTo
                 entry.gone = cached.gone
                 entry.notBefore = cached.notBefore
-                return cached.gone || (cached.notBefore ?? 0) > wallClock()
+            } else {
+                entry = cached
+                httpStatus = cached.status
+                if !cached.items.isEmpty {
+                    fromCache = true
+                    sink?.emit(messages(cached.items, feedTitle: cached.title))
+                }
             }
-            entry = cached
-            httpStatus = cached.status
-            if !cached.items.isEmpty {
-                fromCache = true
-                sink?.emit(messages(cached.items, feedTitle: cached.title))
-            }
-            return true
+            guard tooOld || cached.descriptions != settings.descriptions else { return true }
+            // A full fetch at once (unless the server said to wait): without items on show, or
+            // with text made under the other --feed-descriptions, a 304 must not confirm them.
+            entry.validators = FeedRecord.Validators(ttl: cached.validators.ttl)
+            entry.fetchedAt = 0
+            return cached.gone || (cached.notBefore ?? 0) > wallClock()
         }
     }
 
@@ -199,6 +206,7 @@ public final class FeedSource: MessageSource {
             entry.validators = received
             entry.items = items
             entry.title = title
+            entry.descriptions = settings.descriptions
             fromCache = false
             succeeded()
             reportRecovery(recovery)
