@@ -105,7 +105,8 @@ deb: deps-deb release
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
 
-# Install: the binary, the desktop entry, the icons (hicolor), the man page and the sample config.
+# Install: the binary, the desktop entry, the icons (hicolor), the AppStream metainfo (how software
+# centres list it), the man page and the sample config.
 # PREFIX defaults to ~/.local for a user and /usr/local for root; DESTDIR is prepended (packaging).
 # BINARY lets a test install a debug build; by default the release build is made first.
 ifeq ($(shell id -u),0)
@@ -116,6 +117,7 @@ endif
 DESTDIR ?=
 BINARY ?= .build/release/xmarquee
 ICON_SIZES := 16 32 48 64 128 256
+APPSTREAM_ID := org.example.xmarquee
 root := $(DESTDIR)$(PREFIX)
 # Icon themes notice new icons by the folder's time, or through a cache where one exists:
 # keep an existing cache current, never create one (uninstall must leave nothing behind).
@@ -134,6 +136,7 @@ INSTALLED := $(root)/bin/xmarquee $(root)/bin/xmarquee-feed \
 	$(root)/share/applications/xmarquee.desktop \
 	$(root)/share/icons/hicolor/scalable/apps/xmarquee.svg \
 	$(foreach s,$(ICON_SIZES),$(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png) \
+	$(root)/share/metainfo/$(APPSTREAM_ID).metainfo.xml \
 	$(root)/share/man/man1/xmarquee.1 \
 	$(root)/share/doc/xmarquee/config.sample \
 	$(COMPLETIONS)
@@ -149,6 +152,7 @@ install: $(if $(wildcard $(BINARY)),,release)
 	chmod 644 $(root)/share/applications/xmarquee.desktop
 	install -D -m 644 assets/icons/xmarquee.svg $(root)/share/icons/hicolor/scalable/apps/xmarquee.svg
 	$(foreach s,$(ICON_SIZES),install -D -m 644 assets/icons/xmarquee-$(s).png $(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png;)
+	install -D -m 644 assets/$(APPSTREAM_ID).metainfo.xml $(root)/share/metainfo/$(APPSTREAM_ID).metainfo.xml
 	install -D -m 644 assets/xmarquee.1 $(root)/share/man/man1/xmarquee.1
 	install -D -m 644 assets/config.sample $(root)/share/doc/xmarquee/config.sample
 	install -d $(dir $(BASH_COMPLETION)) $(dir $(ZSH_COMPLETION)) $(dir $(FISH_COMPLETION))

@@ -41,10 +41,20 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // The pure model: content, layout, strip geometry, motion. No X11, testable without a display.
         .target(name: "MarqueeCore", swiftSettings: framePathSettings),
+        // FreeType (glyphs at sub-pixel phases) and pixman (tiles), found through pkg-config.
+        .systemLibrary(
+            name: "CRaster",
+            path: "Sources/CRaster",
+            pkgConfig: "freetype2 pixman-1",
+            providers: [.apt(["libfreetype-dev", "libpixman-1-dev"])]
+        ),
+        // The tile rasterizer every display backend draws with: shaped glyphs rendered by FreeType
+        // at sub-pixel phases and composited with pixman into tiles. No display system.
+        .target(name: "TileRaster", dependencies: ["CRaster", "MarqueeCore"]),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
         // Everything that talks to the X server.
-        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "BidiText"],
+        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "BidiText", "TileRaster"],
                 swiftSettings: framePathSettings),
         // The config file's model: settings turned into the command line's own arguments, and the
         // records the helper sends them in. Swift only, linked into the ticker.
@@ -91,7 +101,9 @@ let package = Package(
         // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", path: "Tests/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
-        .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"]),
+        // The corpus is read from the source tree (#filePath), not bundled.
+        .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"],
+                    exclude: ["Corpus"]),
         // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
         .systemLibrary(
             name: "CXBench",
@@ -110,9 +122,11 @@ let package = Package(
             path: "Fuzz/Targets"
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
+        .testTarget(name: "TileRasterTests", dependencies: ["TileRaster", "MarqueeCore"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText"]),
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText",
+                                                            "CZlib", "TileRaster"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
         .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"],

@@ -46,4 +46,9 @@ static inline const char *xm_fc_matrix(void) { return FC_MATRIX; }
 static inline const char *xm_fc_file(void) { return FC_FILE; }
 static inline const char *xm_fc_index(void) { return FC_INDEX; }
 static inline const char *xm_fc_dpi(void) { return FC_DPI; }
+static inline const char *xm_fc_hinting(void) { return FC_HINTING; }
+static inline const char *xm_fc_hint_style(void) { return FC_HINT_STYLE; }
+static inline const char *xm_fc_antialias(void) { return FC_ANTIALIAS; }
+static inline const char *xm_fc_embolden(void) { return FC_EMBOLDEN; }
+static inline int xm_fc_hint_none(void) { return FC_HINT_NONE; }
 #endif

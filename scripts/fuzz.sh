@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 scratch=.build-fuzz
 binary=$scratch/xmarquee-fuzz
-targets=(markup schedule command-words record-lines control-request geometry-color config feed layout)
+targets=(markup schedule command-words record-lines control-request geometry-color config feed layout xsettings)
 
 build() {
   # Objects only (a target builds no executable): every Swift, C and C++ file of the harnesses
@@ -18,12 +18,20 @@ build() {
   "$SWIFT" build --scratch-path "$scratch" --target FuzzTargets \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
-  local objects=()
+  local objects=() module map
   for module in FuzzTargets MarqueeCore BidiText MarqueeConfig MarqueeConfigTOML FeedReader TOMLKit CTOML; do
-    while IFS= read -r object; do objects+=("$object"); done < <(find "$scratch/debug/$module.build" -name '*.o')
+    map=$scratch/debug/$module.build/output-file-map.json
+    if [ -f "$map" ]; then
+      # A Swift module: the objects of its sources now (a renamed file's old object stays on disk).
+      while IFS= read -r object; do objects+=("$object"); done < <(grep -o '"object": *"[^"]*"' "$map" | cut -d'"' -f4)
+    else
+      while IFS= read -r object; do objects+=("$object"); done < <(find "$scratch/debug/$module.build" -name '*.o')
+    fi
   done
   # The Swift objects name the libraries they need (autolink): Foundation, FoundationXML, fribidi.
-  swiftc -sanitize=fuzzer,address "${objects[@]}" -lstdc++ -o "$binary"
+  # lld (in the Swift toolchain): gold, swiftc's default, warns "cannot export local symbol" for
+  # each of ASan's assembly helpers (141 lines); lld links the same objects without a word.
+  swiftc -sanitize=fuzzer,address "${objects[@]}" -lstdc++ -use-ld=lld -o "$binary"
 }
 
 run() {

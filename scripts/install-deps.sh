@@ -5,6 +5,7 @@ set -euo pipefail
 
 build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libxpresent-dev libxext-dev libxfixes-dev libfribidi-dev libharfbuzz-dev
+       libfreetype-dev libpixman-1-dev    # the tile rasterizer: glyphs at sub-pixel phases, composited
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
        libxdamage-dev                     # xmarquee-bench's observer (every target builds with the tests)
@@ -13,13 +14,13 @@ build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxran
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
 # shaping tests compare with; fonts-noto-core: Devanagari, Thai, Hebrew and Arabic fonts for them.
-# zsh and fish load the generated completions; dpkg-dev (dpkg-shlibdeps) and lintian build and
-# check the Debian package.
+# xtrace logs the ticker's X requests (tear-free frames); zsh and fish load the generated
+# completions; appstream (appstreamcli) validates the metainfo.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
       fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
-      zsh fish dpkg-dev lintian)
+      zsh fish appstream xtrace)
 bench=(tickr)
-deb=(dpkg-dev)   # dpkg-shlibdeps computes the package's dependencies
+deb=(dpkg-dev lintian)   # dpkg-shlibdeps computes the package's dependencies; lintian checks the package
 
 wanted=("${build[@]}")
 case "${1:-run}" in

@@ -7,12 +7,33 @@ import MarqueeCore
 public final class EventLoop {
     public typealias Handler = (_ revents: Int16) -> Void
 
-    private struct Watch {
-        var events: Int16
-        var handler: Handler
+    /// A descriptor watched for as long as its holder keeps this (`watching`): releasing it
+    /// unwatches, so a source that is stopped or released cannot be called again.
+    public final class Watch {
+        public let fd: Int32
+        private weak var loop: EventLoop?
+        private let onRelease: () -> Void
+
+        fileprivate init(fd: Int32, loop: EventLoop, onRelease: @escaping () -> Void) {
+            self.fd = fd
+            self.loop = loop
+            self.onRelease = onRelease
+        }
+
+        deinit {
+            loop?.remove(fd, ownedBy: ObjectIdentifier(self))
+            onRelease()
+        }
     }
 
-    private var watches: [Int32: Watch] = [:] {
+    private struct Entry {
+        var events: Int16
+        var handler: Handler
+        /// The `Watch` that holds it; nil for `watch(_:events:handler:)`, which lasts until `unwatch`.
+        var owner: ObjectIdentifier?
+    }
+
+    private var watches: [Int32: Entry] = [:] {
         didSet { pollSetChanged = true }
     }
     /// The descriptors as `poll` takes them, made again only when a watch comes or goes (not on
@@ -29,12 +50,29 @@ public final class EventLoop {
 
     public init() {}
 
+    /// Watches `fd` for as long as the returned `Watch` is held; `onRelease` runs when it is let go
+    /// (a timer disarms itself there).
+    public func watching(_ fd: Int32, events: Int16 = Int16(POLLIN), onRelease: @escaping () -> Void = {},
+                         handler: @escaping Handler) -> Watch {
+        let watch = Watch(fd: fd, loop: self, onRelease: onRelease)
+        watches[fd] = Entry(events: events, handler: handler, owner: ObjectIdentifier(watch))
+        return watch
+    }
+
+    /// Watches `fd` until `unwatch(fd)`: for descriptors that live as long as their owner's hold
+    /// on the loop (the X connection, the frame pacer's timer, signals).
     public func watch(_ fd: Int32, events: Int16 = Int16(POLLIN), handler: @escaping Handler) {
-        watches[fd] = Watch(events: events, handler: handler)
+        watches[fd] = Entry(events: events, handler: handler, owner: nil)
     }
 
     public func unwatch(_ fd: Int32) {
         watches[fd] = nil
+    }
+
+    /// A released `Watch` removes its own entry only: the descriptor number may have been closed
+    /// and watched again by someone else meanwhile.
+    private func remove(_ fd: Int32, ownedBy owner: ObjectIdentifier) {
+        if watches[fd]?.owner == owner { watches[fd] = nil }
     }
 
     public func stop(status: Int32) {

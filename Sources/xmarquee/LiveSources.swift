@@ -34,12 +34,12 @@ final class LiveSources {
         var sources: [any MessageSource] = []
         if let path = options.file {
             do {
-                sources.append(try WatchedFile(path: path))
+                sources.append(try FileSource(path: path))
             } catch {
                 Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
             }
         }
-        if options.readsStandardInput { sources.append(StandardInputReader(keep: options.keep)) }
+        if options.readsStandardInput { sources.append(StandardInputSource(keep: options.keep)) }
         sources += Self.liveSources(options.sources)
         hasOtherSources = options.file != nil || options.readsStandardInput || !options.sources.isEmpty
         arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))

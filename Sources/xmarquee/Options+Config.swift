@@ -65,7 +65,7 @@ extension Options {
             ("stdin", String(stdin)), ("keep", String(keep)),
             ("above", String(above)), ("sticky", String(sticky)),
             ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)),
-            ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)),
+            ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)), ("subpixel", quoted(subpixel.rawValue)),
             ("click-to-pause", String(clickToPause)), ("fade", length(fade)), ("motion", quoted(motion.rawValue)), ("name", quoted(name)),
         ]
         if !fontFeatures.isEmpty { list.append(("font-features", quoted(fontFeatures))) }

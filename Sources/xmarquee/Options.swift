@@ -9,6 +9,11 @@ extension MotionSettings.Mode: ExpressibleByArgument {}
 extension MotionSettings.Alignment: ExpressibleByArgument {}
 extension MotionSettings.Start: ExpressibleByArgument {}
 extension MotionPreference: ExpressibleByArgument {}
+/// An option that is on or off by name (`--subpixel off`), where a flag pair would not read well.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
 extension PixelLength: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
@@ -86,6 +91,9 @@ struct Options: ParsableArguments {
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "A click pauses and resumes (the space key always does when the window has the focus).")
     var clickToPause = false
 
+    @Option(help: ArgumentHelp("on: the text moves by fractions of a pixel, glyphs drawn at each phase, so every speed is even on every refresh rate; off: whole pixels only (even only where speed × refresh period is whole).", valueName: "on|off"))
+    var subpixel: Switch = .on
+
     @Option(help: ArgumentHelp("Fade the text out over this many pixels at both edges; scaled by DPI/96 unless given as '20px'.", valueName: "px"))
     var fade = PixelLength(0)
 
@@ -146,6 +154,7 @@ struct Options: ParsableArguments {
         settings.start = start
         settings.pauseOnHover = pauseOnHover
         settings.clickToPause = clickToPause
+        settings.subpixel = subpixel == .on
         return settings
     }
 

@@ -61,7 +61,7 @@ final class ConfigDocumentTests: XCTestCase {
         }
         let invalid = Data([0x74, 0x65, 0x78, 0x74, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x0A]) // text = "\xFF"
         let path = folder.path + "/utf8"
-        FileManager.default.createFile(atPath: path, contents: invalid)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: invalid))
         let run = Tool.run(PackagePaths.binary, ["--config", path, "--print-config"], environment: ["DISPLAY": ":none"])
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.errors, "xmarquee: \(path):1:9: invalid UTF-8 (byte 0xFF)\n")
@@ -87,8 +87,9 @@ final class ConfigDocumentTests: XCTestCase {
         let alone = folder.path + "/crashing"
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: PackagePaths.binary, toPath: alone + "/xmarquee")
-        FileManager.default.createFile(atPath: alone + "/xmarquee-feed", contents: Data("#!/bin/sh\nkill -ABRT $$\n".utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        XCTAssertTrue(FileManager.default.createFile(atPath: alone + "/xmarquee-feed",
+                                                     contents: Data("#!/bin/sh\nkill -ABRT $$\n".utf8),
+                                                     attributes: [.posixPermissions: 0o755]))
         let config = folder.write("config", "speed = 40\n")
         let run = Tool.run(alone + "/xmarquee", ["--config", config, "--print-config"], environment: ["DISPLAY": ":none"])
         XCTAssertEqual(run.status, 2)

@@ -8,14 +8,14 @@ final class DockPlacementTests: XCTestCase {
 
     func testTopBarOnTheOnlyMonitor() {
         let placement = DockPlacement(edge: .top, height: 30, monitor: fullHD, rootHeight: 1080)
-        XCTAssertEqual(placement.frame, Frame(x: 0, y: 0, width: 1920, height: 30))
+        XCTAssertEqual(placement.frame, ScreenRectangle(x: 0, y: 0, width: 1920, height: 30))
         XCTAssertEqual(placement.partialStrut, [0, 0, 30, 0, 0, 0, 0, 0, 0, 1919, 0, 0])
         XCTAssertEqual(placement.strut, [0, 0, 30, 0])
     }
 
     func testBottomBarOnTheOnlyMonitor() {
         let placement = DockPlacement(edge: .bottom, height: 30, monitor: fullHD, rootHeight: 1080)
-        XCTAssertEqual(placement.frame, Frame(x: 0, y: 1050, width: 1920, height: 30))
+        XCTAssertEqual(placement.frame, ScreenRectangle(x: 0, y: 1050, width: 1920, height: 30))
         XCTAssertEqual(placement.partialStrut, [0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 1919])
         XCTAssertEqual(placement.strut, [0, 0, 0, 30])
     }
@@ -23,12 +23,12 @@ final class DockPlacementTests: XCTestCase {
     func testRightMonitorReservesOnlyItsOwnColumns() {
         let right = Monitor(name: "R", x: 1920, y: 0, width: 1280, height: 1024)
         let top = DockPlacement(edge: .top, height: 24, monitor: right, rootHeight: 1080)
-        XCTAssertEqual(top.frame, Frame(x: 1920, y: 0, width: 1280, height: 24))
+        XCTAssertEqual(top.frame, ScreenRectangle(x: 1920, y: 0, width: 1280, height: 24))
         XCTAssertEqual(top.partialStrut, [0, 0, 24, 0, 0, 0, 0, 0, 1920, 3199, 0, 0])
         // A shorter monitor: the bottom strut counts from the root's bottom edge, so it includes
         // the 56 rows below the monitor.
         let bottom = DockPlacement(edge: .bottom, height: 24, monitor: right, rootHeight: 1080)
-        XCTAssertEqual(bottom.frame, Frame(x: 1920, y: 1000, width: 1280, height: 24))
+        XCTAssertEqual(bottom.frame, ScreenRectangle(x: 1920, y: 1000, width: 1280, height: 24))
         XCTAssertEqual(bottom.partialStrut, [0, 0, 0, 80, 0, 0, 0, 0, 0, 0, 1920, 3199])
     }
 
@@ -36,10 +36,10 @@ final class DockPlacementTests: XCTestCase {
         let upper = Monitor(name: "U", x: 0, y: 0, width: 1920, height: 540)
         let lower = Monitor(name: "L", x: 0, y: 540, width: 1920, height: 540)
         let topOfLower = DockPlacement(edge: .top, height: 20, monitor: lower, rootHeight: 1080)
-        XCTAssertEqual(topOfLower.frame, Frame(x: 0, y: 540, width: 1920, height: 20))
+        XCTAssertEqual(topOfLower.frame, ScreenRectangle(x: 0, y: 540, width: 1920, height: 20))
         XCTAssertEqual(topOfLower.partialStrut[2], 560)
         let bottomOfUpper = DockPlacement(edge: .bottom, height: 20, monitor: upper, rootHeight: 1080)
-        XCTAssertEqual(bottomOfUpper.frame, Frame(x: 0, y: 520, width: 1920, height: 20))
+        XCTAssertEqual(bottomOfUpper.frame, ScreenRectangle(x: 0, y: 520, width: 1920, height: 20))
         XCTAssertEqual(bottomOfUpper.partialStrut[3], 560)
     }
 }

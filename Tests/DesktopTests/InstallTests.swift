@@ -15,6 +15,19 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(run.output + run.errors, "", "no hints either")
     }
 
+    /// What software centres read: valid for the AppStream tools, pedantic hints included, and
+    /// naming the entry it launches and the licence.
+    func testShippedMetainfoIsValid() throws {
+        let path = PackagePaths.root + "/assets/org.example.xmarquee.metainfo.xml"
+        // --strict fails on warnings and hints as well as errors; --pedantic lists the smallest hints.
+        let run = Tool.run("appstreamcli", ["validate", "--strict", "--pedantic", "--no-net", path])
+        XCTAssertEqual(run.status, 0, run.output + run.errors)
+        XCTAssertFalse(run.output.split(separator: "\n").contains { $0.hasPrefix("P: ") }, run.output)
+        let metainfo = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(metainfo.contains("<launchable type=\"desktop-id\">xmarquee.desktop</launchable>"))
+        XCTAssertTrue(metainfo.contains("<project_license>Apache-2.0</project_license>"))
+    }
+
     func testInstallThenUninstallLeavesNothingBehind() {
         let folder = TemporaryFolder()
         let prefix = folder.path + "/prefix"
@@ -23,6 +36,7 @@ final class InstallTests: XCTestCase {
         var expected = [
             "bin/xmarquee", "bin/xmarquee-feed", "share/applications/xmarquee.desktop", "share/doc/xmarquee/config.sample",
             "share/icons/hicolor/scalable/apps/xmarquee.svg", "share/man/man1/xmarquee.1",
+            "share/metainfo/org.example.xmarquee.metainfo.xml",
             "share/bash-completion/completions/xmarquee", "share/zsh/site-functions/_xmarquee",
             "share/fish/vendor_completions.d/xmarquee.fish",
         ]

@@ -49,6 +49,37 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [2])
     }
 
+    /// Speeds whose step is no whole number of pixels: every frame shows the text within half a
+    /// phase of its true position, so each step is within 1/8 px of speed × period (RMS well
+    /// under 0.1 px), on 60 and 144 Hz alike; `--subpixel off` steps by whole pixels.
+    func testFractionalStepsAreEvenToAnEighthOfAPixel() {
+        for (hz, speed) in [(144.0, 120.0), (146.6, 200.0), (60.0, 20.0), (60.0, 100.0)] {
+            let period = 1 / hz
+            var player = makePlayer(["Hello world", "Second message"], speed: speed)
+            player.setRefreshPeriod(period, atFrame: 100)
+            var shown: [Double] = []
+            var time = 100.0
+            for _ in 0..<Int(hz * 2) {
+                if let plan = player.frame(at: time) {
+                    shown.append(Double(plan.position) + Double(plan.phase) / Double(SubpixelGrid.steps))
+                }
+                time += period
+            }
+            let truth = speed * period
+            let errors = zip(shown.dropFirst(), shown).map { ($0 - $1) - truth }
+            let rms = (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()
+            XCTAssertLessThan(rms, 0.1, "\(speed) px/s at \(hz) Hz: RMS \(rms)")
+            XCTAssertTrue(errors.allSatisfy { abs($0) <= 0.125 + 0.011 * truth }, "\(speed) px/s at \(hz) Hz: \(errors.prefix(8))")
+        }
+        var whole = MotionSettings()
+        whole.subpixel = false
+        var player = makePlayer(["Hello world"], speed: 100, motion: whole)
+        let positions = run(&player, from: 100, seconds: 1)
+        let steps = Set(zip(positions.dropFirst(), positions).map { $0 - $1 })
+        XCTAssertTrue(steps.isSubset(of: [1, 2]), "whole pixels only: \(steps)")
+        XCTAssertEqual(player.frame(at: 101)?.phase, 0)
+    }
+
     func testAPlanCoversTheWindowExactlyOnceFromTiles() throws {
         var player = makePlayer(["Hello world", "Second message"], width: 1500)
         let plan = try XCTUnwrap(player.frame(at: 100.5))
@@ -87,7 +118,7 @@ final class MarqueePlayerTests: XCTestCase {
     func testPauseAtStartRestsUntilItsEnd() {
         var motion = MotionSettings()
         motion.pauseAtStart = 2
-        var player = makePlayer(["Hello world", "Second message"], motion: motion)
+        let player = makePlayer(["Hello world", "Second message"], motion: motion)
         XCTAssertEqual(player.demand(at: 100.5), .restUntil(102), "resting: no frames, a wake-up at the rest's end")
         XCTAssertEqual(player.demand(at: 102.1), .nextFrame)
     }

@@ -28,7 +28,7 @@ final class ControlSocketTests: XCTestCase {
             box.set(client())
             // Wake the loop so it sees the stop.
         }
-        let timer = FrameTimer()!
+        let timer = DeadlineTimer()!
         timer.arm(at: MonotonicClock.now() + 0.05)
         loop.watch(timer.fd) { _ in
             timer.acknowledge()

@@ -123,7 +123,7 @@ final class FeedPolitenessTests: XCTestCase {
         XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty })
         let asked = server.requests(to: "/gone.xml").count
         XCTAssertFalse(drive(loop, timeout: 3) { server.requests(to: "/gone.xml").count > asked }, "no poll after 410")
-        XCTAssertEqual(warnings.value, ["feed \"\(url)\": HTTP 410 Gone; not asked again (keeping the last items)"])
+        XCTAssertEqual(warnings.value, ["feed \"\(url)\": HTTP 410 Gone; not asked again; keeping the last items"])
         XCTAssertEqual(items.value?.count, 3)
         XCTAssertTrue(source.status.gone)
         XCTAssertNil(source.status.nextFetch)

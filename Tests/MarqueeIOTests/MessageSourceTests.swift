@@ -30,8 +30,8 @@ final class MessageSourceTests: XCTestCase {
         try "x\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sources: [any MessageSource] = [
             StaticSource(messages: [Message("a")]),
-            try WatchedFile(path: path),
-            StandardInputReader(keep: 1),
+            try FileSource(path: path),
+            StandardInputSource(keep: 1),
             try ClockSource(format: "%H:%M"),
             try ScheduleSource(entries: []),
             try FeedSource(name: "feed 0: file:///f", url: "file:///f", fetcher: "/bin/true", settings: .init()),
@@ -61,7 +61,7 @@ final class MessageSourceTests: XCTestCase {
     func testTheFileEmitsItsTextAtStartThenEachChangeUntilStopped() throws {
         let path = temporaryPath()
         try "first\n\nsecond\n".write(toFile: path, atomically: false, encoding: .utf8)
-        let file = try WatchedFile(path: path)
+        let file = try FileSource(path: path)
         let loop = EventLoop()
         let received = start(file, on: loop)
         XCTAssertEqual(received.texts, [["first", "second"]], "the text read when it was made, at once")
@@ -77,7 +77,7 @@ final class MessageSourceTests: XCTestCase {
 
     func testAFileThatCannotBeReadFailsWhenItIsMade() {
         let path = NSTemporaryDirectory() + "xmarquee-missing-\(UUID().uuidString)"
-        XCTAssertThrowsError(try WatchedFile(path: path)) { error in
+        XCTAssertThrowsError(try FileSource(path: path)) { error in
             XCTAssertEqual((error as? FileReadError)?.description, "cannot read \"\(path)\": No such file or directory")
         }
     }
@@ -86,7 +86,7 @@ final class MessageSourceTests: XCTestCase {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)
         defer { close(ends[0]) }
-        let reader = StandardInputReader(fd: ends[0], keep: 2)
+        let reader = StandardInputSource(fd: ends[0], keep: 2)
         let loop = EventLoop()
         let received = start(reader, on: loop)
         XCTAssertEqual(received.texts, [])
@@ -105,7 +105,7 @@ final class MessageSourceTests: XCTestCase {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)
         defer { close(ends[0]); close(ends[1]) }
-        let reader = StandardInputReader(fd: ends[0], keep: 1)
+        let reader = StandardInputSource(fd: ends[0], keep: 1)
         let loop = EventLoop()
         let received = start(reader, on: loop)
         reader.stop()

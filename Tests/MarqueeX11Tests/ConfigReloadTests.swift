@@ -57,7 +57,7 @@ final class ConfigReloadTests: XvfbTestCase {
         XCTAssertTrue(status().answered)
 
         // Saved while the helper hangs: for the 5 s it may run, frames and ctl go on.
-        FileManager.default.createFile(atPath: hang, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: hang, contents: nil))
         let saved = Date()
         let (stalls, samples) = stalledSamples(probe, window, duration: 2) { save("speed = 200\n") }
         XCTAssertEqual(stalls, 0, "frames stalled in \(stalls) of \(samples) samples")

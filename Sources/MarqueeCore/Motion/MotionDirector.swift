@@ -73,6 +73,11 @@ public struct MotionDirector: Equatable, Sendable {
         Int((position(at: time) + 1e-6).rounded(.down))
     }
 
+    /// The grid point shown at `time`: the whole pixel and the sub-pixel phase (see `SubpixelGrid`).
+    public func gridPoint(at time: Double, subpixel: Bool) -> (pixel: Int, phase: Int) {
+        SubpixelGrid.split(position(at: time), subpixel: subpixel)
+    }
+
     private func userOffset(at time: Double) -> Double {
         if let drag { return drag.offsetStart - (drag.pointer - drag.pointerStart) }
         return offset.value(at: time) + scrubs.reduce(0) { $0 + $1.value(at: time) }
@@ -112,11 +117,14 @@ public struct MotionDirector: Equatable, Sendable {
         drag = nil
     }
 
-    /// Moves the user offset so the position at `time` is a whole pixel: after a program
-    /// change at a time off the frame grid, a fractional position would floor one step short.
-    public mutating func roundPosition(at time: Double) {
+    /// Moves the user offset so the position at `time` is a point of the grid (`grid` points a
+    /// pixel): after a program change at a time off the frame grid, a position between points
+    /// would round to the next one early or late once. With sub-pixel motion the move is at
+    /// most half an eighth of a pixel; in whole pixels up to half a pixel, once.
+    public mutating func roundPosition(at time: Double, grid: Int = 1) {
         let current = position(at: time)
-        offset = offset.adding(current.rounded() - current)
+        let points = Double(grid)
+        offset = offset.adding((current * points).rounded() / points - current)
     }
 
     /// Replaces the program, keeping the position at `time` where it is: any difference between

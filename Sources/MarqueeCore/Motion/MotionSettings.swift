@@ -30,6 +30,9 @@ public struct MotionSettings: Equatable, Sendable {
     public var start: Start = .visible
     public var pauseOnHover = false
     public var clickToPause = false
+    /// Show the text at its exact position, to 1/`SubpixelGrid.steps` px, with glyphs drawn at
+    /// that phase; off: whole pixels only (`--subpixel off`).
+    public var subpixel = true
 
     public init() {}
 

@@ -1,12 +1,29 @@
-/// What to show in the window for one frame: the strip position at its left edge and the copies
-/// that fill it, left to right, every column covered exactly once.
+/// What to show in the window for one frame: the strip position at its left edge, its sub-pixel
+/// phase, and the strip the copies that fill it come from (worked out only when drawn: a frame
+/// presented from a ribbon needs none).
 public struct FramePlan {
-    /// Strip position of the window's left edge.
+    /// Strip position of the window's left edge, whole pixels.
     public var position: Int
+    /// The fraction of a pixel further on, in 1/`SubpixelGrid.steps` px: the tiles of that
+    /// phase are copied (the copies' columns are those of `position`).
+    public var phase: Int
     public var width: Int
-    public var copies: [FrameCopy]
     /// What the player wants after this frame.
     public var demand: FrameDemand
+    /// The strip the copies were cut from: a ribbon wider than the window is painted from it.
+    public var strip: StripTimeline<CycleContent>?
+
+    /// The copies that fill the window, left to right, every column covered exactly once.
+    public var copies: [FrameCopy] { copies(covering: position..<(position + width)) }
+
+    /// The copies that show strip positions `range` (wider than the window, for a ribbon).
+    public func copies(covering range: Range<Int>) -> [FrameCopy] {
+        guard let strip else { return [FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: range.count)] }
+        var copies: [FrameCopy] = []
+        copies.reserveCapacity(4)
+        strip.copies(covering: range, into: &copies)
+        return copies
+    }
 }
 
 /// One stretch of window columns: a piece of a content's tile, or the background.

@@ -11,8 +11,11 @@ extension MarqueePlayer {
         // program keeps the speed it was planned with, `style.speed` ÷ the rate.
         let rate = director?.runningRate ?? 1
         let base = rate > 0 ? style.speed / rate : style.speed
-        return FrameStep.effectiveSpeed(style.direction == .left ? base : -base, period: refreshPeriod)
+        return FrameStep.effectiveSpeed(style.direction == .left ? base : -base, period: refreshPeriod, grid: grid)
     }
+
+    /// Positions per pixel the text is shown at.
+    var grid: Int { style.motion.subpixel ? SubpixelGrid.steps : 1 }
 
     func motionPlan(for layout: CycleLayout, anchor: Int, at time: Double) -> MotionPlan {
         let position = director?.position(at: time) ?? Double(shownPosition)
@@ -37,14 +40,16 @@ extension MarqueePlayer {
         } else {
             director = MotionDirector(program: plan.program, at: time, programTime: plan.programTime)
         }
-        shownPosition = director?.pixel(at: time) ?? shownPosition
+        if let point = director?.gridPoint(at: time, subpixel: style.motion.subpixel) {
+            (shownPosition, shownPhase) = point
+        }
     }
 
     /// Rebuilds the program after a change of speed, direction, refresh period or text, keeping
     /// the text where it is (a drag or a release's inertia carries on).
     /// - Parameter onFrameGrid: `time` is a frame's vblank time. Only then is the position
-    ///   rounded to a whole pixel, so the new velocity's steps stay whole from this frame on;
-    ///   rounding at any other moment would itself cause a one-pixel step.
+    ///   rounded to the grid it is shown on, so the new velocity's steps stay even from this
+    ///   frame on; rounding at any other moment would itself cause an uneven step.
     mutating func replan(at time: Double, onFrameGrid: Bool = false) {
         guard var director, let timeline else { return }
         if timeline.showsOnce {
@@ -56,7 +61,7 @@ extension MarqueePlayer {
         guard let (segment, _) = timeline.locate(edge) else { return }
         let plan = motionPlan(for: segment.content.layout, anchor: segment.anchor, at: time)
         director.setProgram(plan.program, programTime: plan.programTime, at: time)
-        if onFrameGrid { director.roundPosition(at: time) }
+        if onFrameGrid { director.roundPosition(at: time, grid: grid) }
         self.director = director
     }
 

@@ -51,6 +51,9 @@ public struct MarqueePlayer {
     public internal(set) var timeline: StripTimeline<CycleContent>?
     /// Strip position of the window's left edge in the last frame planned.
     public internal(set) var shownPosition = 0
+    /// The sub-pixel phase of that frame (0..<`SubpixelGrid.steps`): the text stood
+    /// `shownPhase` / steps px further on.
+    public internal(set) var shownPhase = 0
     /// The motion as a function of time and input; made when the first content is adopted.
     public internal(set) var director: MotionDirector?
     /// The messages on show, source by source.
@@ -60,7 +63,9 @@ public struct MarqueePlayer {
     /// Reduced motion: one message at a time, standing still (nil: the text scrolls).
     public internal(set) var pager: MessagePager?
 
-    private var pendingLayout: CycleLayoutBuilder?
+    private var pendingLayout: CycleLayoutBuilder? {
+        didSet { isLayingOut = pendingLayout != nil }
+    }
     /// A font change waiting for its layout: the font comes into use together with the text
     /// measured with it, so nothing on screen is painted with a font it was not laid out for.
     var pendingShapes: ShapeCache?
@@ -93,7 +98,9 @@ public struct MarqueePlayer {
 
     /// Every message on show, in order (pages and the status count them one by one).
     public var messages: [Message] { groups.flatMap(\.messages) }
-    public var isLayingOut: Bool { pendingLayout != nil }
+    /// Stored, not computed from `pendingLayout`: the loop asks twice a turn, and a computed
+    /// property of a struct held by a class is read from a copy of the whole player.
+    public private(set) var isLayingOut = false
     public var isVisible: Bool { mapped && !fullyObscured }
     public var visibleRange: Range<Int> { shownPosition..<(shownPosition + width) }
 
@@ -342,8 +349,9 @@ public struct MarqueePlayer {
     /// text still moved is drawn even when the motion has come to rest by its vblank: that frame
     /// shows where it rests.
     public mutating func frame(at time: Double) -> FramePlan? {
-        guard isVisible, timeline != nil, let position = director?.pixel(at: time) else { return nil }
-        var plan = view(at: position)
+        guard isVisible, timeline != nil,
+              let (position, phase) = director?.gridPoint(at: time, subpixel: style.motion.subpixel) else { return nil }
+        var plan = view(at: position, phase: phase)
         if let urgent, urgent.hasEntered(visible: visibleRange, direction: style.direction) {
             // Once it has fully entered, the text without it follows (swapped in past the entering
             // edge, so the message is shown exactly once).
@@ -358,7 +366,7 @@ public struct MarqueePlayer {
     /// exposures, resizes). Clears the need to redraw.
     public mutating func still() -> FramePlan {
         redrawNeeded = false
-        return view(at: shownPosition)
+        return view(at: shownPosition, phase: shownPhase)
     }
 
     /// Whether something changed that must be drawn now, not at the next frame (no frame may come).
@@ -366,37 +374,13 @@ public struct MarqueePlayer {
 
     /// The copies that show strip positions `[position, position + width)`; segments scrolled out
     /// are dropped first.
-    private mutating func view(at position: Int) -> FramePlan {
+    private mutating func view(at position: Int, phase: Int) -> FramePlan {
         shownPosition = position
-        var plan = FramePlan(position: position, width: width, copies: [], demand: .none)
+        shownPhase = phase
         // Pruned in place: a copy taken out and written back would copy the segments each frame.
         let visible = visibleRange
         timeline?.prune(visible: visible, direction: style.direction)
-        guard let timeline else {
-            plan.copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: 0, width: width))
-            return plan
-        }
-        plan.copies.reserveCapacity(4)
-        var covered = position
-        for segment in timeline.segments {
-            let lower = max(segment.lower, visible.lowerBound), upper = min(segment.upper, visible.upperBound)
-            guard lower < upper else { continue }
-            let range = lower..<upper
-            if range.lowerBound > covered { plan.background(from: covered, to: range.lowerBound) }
-            let content = segment.content
-            if content.unitWidth == 0 {
-                plan.background(from: range.lowerBound, to: range.upperBound)
-            } else {
-                StripGeometry.blits(stripRange: range, destinationX: range.lowerBound - position, anchor: segment.anchor,
-                                    unitWidth: content.unitWidth) { blit in
-                    plan.copies.append(FrameCopy(content: content, tile: blit.tile, sourceX: blit.sourceX,
-                                                 destinationX: blit.destinationX, width: blit.width))
-                }
-            }
-            covered = range.upperBound
-        }
-        if covered < visible.upperBound { plan.background(from: covered, to: visible.upperBound) }
-        return plan
+        return FramePlan(position: position, phase: phase, width: width, demand: .none, strip: timeline)
     }
 
     // MARK: Reading the strip
@@ -422,12 +406,5 @@ public struct MarqueePlayer {
         guard !messages.isEmpty else { return messages }
         let start = start % messages.count
         return Array(messages[start...] + messages[..<start])
-    }
-}
-
-extension FramePlan {
-    /// Background over strip positions `[lower, upper)`.
-    mutating func background(from lower: Int, to upper: Int) {
-        copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: lower - position, width: upper - lower))
     }
 }

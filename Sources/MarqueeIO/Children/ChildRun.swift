@@ -36,10 +36,11 @@ public final class ChildRun {
         }
     }
 
-    private let loop: EventLoop
     private let child: ChildProcess
     private let limit: Int
-    private let deadline = FrameTimer()
+    private let deadline = DeadlineTimer()
+    /// The loop's hold on the pipes, the exit and the deadline, let go of when the run ends.
+    private var watches: [Int32: EventLoop.Watch] = [:]
     private var output: [UInt8] = []
     private var errorTail: [UInt8] = []
     private var timedOut = false
@@ -50,17 +51,16 @@ public final class ChildRun {
     /// Starts watching `child`; `onEnd` is called once, from the loop, when it has ended.
     public init(child: ChildProcess, loop: EventLoop, timeout: Double, outputLimit: Int, onEnd: @escaping (Outcome) -> Void) {
         self.child = child
-        self.loop = loop
         self.limit = outputLimit
         self.onEnd = onEnd
-        loop.watch(child.output) { [unowned self] _ in self.readOutput() }
-        loop.watch(child.errors) { [unowned self] _ in self.readErrors() }
-        loop.watch(child.exitFD) { [unowned self] _ in
+        watches[child.output] = loop.watching(child.output) { [unowned self] _ in self.readOutput() }
+        watches[child.errors] = loop.watching(child.errors) { [unowned self] _ in self.readErrors() }
+        watches[child.exitFD] = loop.watching(child.exitFD) { [unowned self] _ in
             if Self.isReady(child.exitFD) { self.finish() }
         }
         if let deadline {
             deadline.arm(at: MonotonicClock.now() + timeout)
-            loop.watch(deadline.fd) { [unowned self] _ in
+            watches[deadline.fd] = loop.watching(deadline.fd, onRelease: deadline.disarm) { [unowned self] _ in
                 guard Self.isReady(deadline.fd) else { return }
                 self.timedOut = true
                 self.finish()
@@ -90,34 +90,35 @@ public final class ChildRun {
 
     /// Reads what is available; true once the output went past the limit.
     private func drainOutput() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(child.output, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                if count == 0 || errno != EAGAIN { loop.unwatch(child.output) }
-                return false
-            }
-            output.append(contentsOf: buffer[0..<count])
-            if output.count > limit {
-                overflowed = true
-                return true
-            }
+        drain(child.output, chunk: 64 << 10) { bytes in
+            output.append(contentsOf: bytes)
+            overflowed = output.count > limit
+            return !overflowed
         }
+        return overflowed
     }
 
     private func readErrors() {
-        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        drain(child.errors, chunk: 16 << 10) { bytes in
+            // Only the end matters for the warning: keep the last few kilobytes.
+            errorTail.append(contentsOf: bytes)
+            if errorTail.count > 4096 { errorTail.removeFirst(errorTail.count - 4096) }
+            return true
+        }
+    }
+
+    /// Reads `fd` until it would wait, handing each chunk to `take` (false: stop reading). At the
+    /// end of the stream or on an error the pipe is unwatched.
+    private func drain(_ fd: Int32, chunk: Int, take: (ArraySlice<UInt8>) -> Bool) {
+        var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(child.errors, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
-                if count == 0 || errno != EAGAIN { loop.unwatch(child.errors) }
+                if count == 0 || errno != EAGAIN { watches[fd] = nil }
                 return
             }
-            // Only the end matters for the warning: keep the last few kilobytes.
-            errorTail.append(contentsOf: buffer[0..<count])
-            if errorTail.count > 4096 { errorTail.removeFirst(errorTail.count - 4096) }
+            guard take(buffer[0..<count]) else { return }
         }
     }
 
@@ -128,11 +129,7 @@ public final class ChildRun {
         // Whatever the child wrote before it exited is already in the pipes: take it now.
         if !overflowed && drainOutput() { child.kill() }
         readErrors()
-        for fd in [child.output, child.errors, child.exitFD] { loop.unwatch(fd) }
-        if let deadline {
-            loop.unwatch(deadline.fd)
-            deadline.disarm()
-        }
+        watches = [:]
         let termination = child.wait()
         let lastLine = TextSanitizer.messages(fromLines: errorTail).last ?? ""
         onEnd(Outcome(output: output, lastErrorLine: TextSanitizer.singleLine(String(lastLine.prefix(300))),

@@ -8,21 +8,19 @@ import MarqueeCore
 public final class ClockSource: MessageSource {
     public let name: String
     public let format: String
-    private let timer: WallClockTimer
+    private let timer: DeadlineTimer
     private let step: Int
-    private var sink: SourceSink?
+    private let lifecycle = SourceLifecycle()
     private var lastText: String?
 
     /// Throws when no timer descriptor can be had.
     public init(name: String = "clock", format: String) throws(SourceError) {
-        guard let timer = WallClockTimer() else { throw .noTimer(name) }
+        guard let timer = DeadlineTimer(clock: .wall) else { throw .noTimer(name) }
         self.name = name
         self.format = format
         self.timer = timer
         step = Self.showsSeconds(format) ? 1 : 60
     }
-
-    deinit { stop() }
 
     /// Whether a strftime format can change within a minute (%S, %T, %s, %c, %r, %X, %+, or any
     /// conversion we do not know, to be safe).
@@ -42,31 +40,25 @@ public final class ClockSource: MessageSource {
     public func text(at epoch: Int) -> String { TextSanitizer.singleLine(LocalTime.format(format, epoch: epoch)) }
 
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
-        stop()
-        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
+        lifecycle.start(on: loop, emit: emit, outcome: outcome)
         lastText = nil
-        loop.watch(timer.fd) { [unowned self] _ in self.tick() }
-        tick()
+        lifecycle.tick(on: timer) { [unowned self] in self.tick() }
     }
 
     public func stop() {
-        guard let loop = sink?.loop else { return }
-        loop.unwatch(timer.fd)
-        timer.disarm()
-        sink = nil
+        lifecycle.stop()
     }
 
     private func tick() {
-        timer.acknowledge()
         let now = LocalTime.now().epoch
         let second = Int(now.rounded(.down))
         let text = text(at: second)
         if text != lastText {
             lastText = text
-            sink?.emit([Message(text, tabularDigits: true)])
+            lifecycle.emit([Message(text, tabularDigits: true)])
         }
-        sink?.outcome(nil)
+        lifecycle.succeeded()
         // The next boundary of the step, on the wall clock (minutes start at :00 in every zone we know).
-        timer.arm(atEpoch: Double((second / step + 1) * step))
+        timer.arm(at: Double((second / step + 1) * step))
     }
 }

@@ -25,12 +25,7 @@ public final class FeedSource: MessageSource {
         public init() {}
     }
 
-    /// How the feed fares, for `ctl status`.
-    public var status: StatusReport.Feed {
-        StatusReport.Feed(address: validatedAddress, httpStatus: httpStatus, fromCache: fromCache, gone: entry.gone,
-                          nextFetch: nextFetch)
-    }
-
+    /// When neither --refresh nor the feed says: every 15 minutes.
     public static let defaultRefresh = FeedSchedule.defaultRefresh
     /// The helper's address-space limit: no feed, however hostile, can take more of the machine.
     /// Measured on the release helper: its own mappings (Foundation, ICU, libcurl, libxml2) need
@@ -45,9 +40,8 @@ public final class FeedSource: MessageSource {
     private let fetcher: String
     private let settings: Settings
     private let schedule: FeedSchedule
-    private let timer: FrameTimer
-    private var sink: SourceSink?
-    private var run: ChildRun?
+    private let lifecycle: SourceLifecycle
+    private let child: PeriodicChild
     /// What the cache file holds (and will hold): the last items, validators and verdicts.
     private var entry: FeedCacheEntry
     private var httpStatus: Int?
@@ -56,63 +50,74 @@ public final class FeedSource: MessageSource {
     /// Wall-clock time of the next fetch; nil when none is planned (gone, or not started).
     private var nextFetch: Double?
     private var failures = 0
-    private var lastWarning: String?
     private var lastRecovery: String?
     private var cacheWarned = false
-    public var warn: (String) -> Void = { Diagnostics.warn($0) }
-    /// Seconds until the next fetch, as last scheduled (for tests).
-    public private(set) var lastDelay = 0.0
     /// The random share of the jitter (0..<1), drawn once per source so each keeps its own beat.
     private let jitter = Double.random(in: 0..<1)
+    /// Where warnings go (the tests catch them).
+    public var warn: (String) -> Void {
+        get { lifecycle.warn }
+        set { lifecycle.warn = newValue }
+    }
+    /// Seconds until the next fetch, as last scheduled (for tests).
+    public private(set) var lastDelay = 0.0
+
+    /// How the feed fares, for `ctl status`.
+    public var status: StatusReport.Feed {
+        StatusReport.Feed(address: requestedAddress, httpStatus: httpStatus, fromCache: fromCache, gone: entry.gone,
+                          nextFetch: nextFetch)
+    }
 
     /// Throws when no timer descriptor can be had.
     public init(name: String, url: String, fetcher: String, settings: Settings) throws(SourceError) {
-        guard let timer = FrameTimer() else { throw .noTimer(name) }
         self.name = name
         self.url = url
         self.fetcher = fetcher
         self.settings = settings
-        self.schedule = FeedSchedule(refresh: settings.refresh)
-        self.timer = timer
-        self.entry = FeedCacheEntry(url: url, fetchedAt: 0)
+        schedule = FeedSchedule(refresh: settings.refresh)
+        entry = FeedCacheEntry(url: url, fetchedAt: 0)
+        lifecycle = SourceLifecycle(health: SourceHealth(subject: "feed \"\(url)\"", keeping: "the last items"))
+        // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
+        child = try PeriodicChild(source: name, launch: .init(addressSpaceLimit: Self.helperAddressSpace,
+                                                              timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit))
     }
 
-    deinit { stop() }
-
-    /// Shows the cached items at once, then fetches when the schedule (and the server) allow.
+    /// Shows the cached items at once, then fetches when the schedule (and the server) allow:
+    /// at once without a cache, never for a feed that answered 410 Gone.
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
-        stop()
-        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
-        loop.watch(timer.fd) { [unowned self] _ in
-            self.timer.acknowledge()
-            if self.run?.isRunning != true { self.fetch() }
+        lifecycle.start(on: loop, emit: emit, outcome: outcome)
+        var firstFetch: Double?
+        if restoreFromCache() {
+            if entry.gone {
+                warn("feed \"\(url)\": HTTP 410 Gone when last asked; not asked again (delete \"\(settings.cache?.path(for: url) ?? "")\" to try it again)")
+                return
+            }
+            firstFetch = plan(after: nextTime - wallClock())
+        } else {
+            nextFetch = wallClock()
         }
-        guard restoreFromCache() else { return fetch() }
-        if entry.gone {
-            warn("feed \"\(url)\": HTTP 410 Gone when last asked; not asked again (delete \"\(settings.cache?.path(for: url) ?? "")\" to try it again)")
-            return
+        child.start(on: loop, firstRun: firstFetch, arguments: { [unowned self] in self.arguments }) { [unowned self] ending in
+            self.nextFetch = nil
+            switch ending {
+            case .success(let result): self.finished(result)
+            case .failure(let error): self.failed(error.description, response: nil)
+            }
         }
-        plan(at: schedule.next(after: entry.fetchedAt, ttl: entry.validators.ttl, maxAge: entry.maxAge, notBefore: entry.notBefore,
-                               jitter: jitter))
     }
 
     /// Kills a fetch under way without reporting it, and disarms the timer.
     public func stop() {
-        guard let loop = sink?.loop else { return }
-        sink = nil
-        loop.unwatch(timer.fd)
-        timer.disarm()
-        run?.cancel()
-        run = nil
+        child.stop()
+        lifecycle.stop()
         nextFetch = nil
     }
 
     /// The address asked: the one permanent redirects led to, else the one given.
-    private var validatedAddress: String { entry.movedTo ?? url }
+    private var requestedAddress: String { entry.movedTo ?? url }
 
     /// The fetcher's command line for the next fetch.
     public var arguments: [String] {
-        var arguments = [fetcher, "fetch", validatedAddress, "--timeout", String(settings.timeout)]
+        var arguments = [fetcher, "fetch", requestedAddress, "--timeout", String(settings.timeout)]
         if !entry.validators.etag.isEmpty { arguments += ["--etag", entry.validators.etag] }
         if !entry.validators.lastModified.isEmpty { arguments += ["--last-modified", entry.validators.lastModified] }
         if settings.descriptions { arguments.append("--descriptions") }
@@ -142,7 +147,7 @@ public final class FeedSource: MessageSource {
                 httpStatus = cached.status
                 if !cached.items.isEmpty {
                     fromCache = true
-                    sink?.emit(messages(cached.items, feedTitle: cached.title))
+                    lifecycle.emit(messages(cached.items, feedTitle: cached.title))
                 }
             }
             guard tooOld || cached.descriptions != settings.descriptions else { return true }
@@ -158,26 +163,7 @@ public final class FeedSource: MessageSource {
         items.map { settings.style.message($0.text, link: $0.link, feedTitle: feedTitle) }
     }
 
-    private func fetch() {
-        guard let loop = sink?.loop else { return }
-        nextFetch = nil
-        let child: ChildProcess
-        do {
-            child = try ChildProcess(arguments: arguments, searchPath: false, addressSpaceLimit: Self.helperAddressSpace)
-        } catch {
-            failed(error.description, response: nil)
-            return
-        }
-        // The fetcher enforces its own timeouts; this one only catches a fetcher that hangs anyway.
-        // Weak: `stop()` from deinit kills the run, and its report must not reach back in here.
-        run = ChildRun(child: child, loop: loop, timeout: 2 * settings.timeout + 10, outputLimit: Self.outputLimit) { [weak self] outcome in
-            self?.finished(outcome)
-        }
-    }
-
     private func finished(_ result: ChildRun.Outcome) {
-        // A fetch killed by `stop()` is not reported.
-        guard sink != nil else { return }
         var items: [FeedCacheEntry.Item] = []
         var status: FeedRecord?
         var recovery: String?
@@ -199,7 +185,7 @@ public final class FeedSource: MessageSource {
                 break
             }
         }
-        let isHTTP = validatedAddress.lowercased().hasPrefix("http")
+        let isHTTP = requestedAddress.lowercased().hasPrefix("http")
         switch status {
         case .ok(let received)?:
             answered(response, status: isHTTP ? 200 : nil)
@@ -210,7 +196,7 @@ public final class FeedSource: MessageSource {
             fromCache = false
             succeeded()
             reportRecovery(recovery)
-            sink?.emit(messages(items, feedTitle: title))
+            lifecycle.emit(messages(items, feedTitle: title))
         case .notModified(let received)?:
             answered(response, status: isHTTP ? 304 : nil)
             if received.ttl != nil { entry.validators.ttl = received.ttl }
@@ -233,7 +219,7 @@ public final class FeedSource: MessageSource {
         entry.fetchedAt = now
         entry.maxAge = response?.maxAge
         entry.notBefore = response?.retryAfter.map { FeedSchedule.notBefore(retryAfter: $0, now: now) }
-        if let moved = response?.movedTo, !moved.isEmpty, moved != validatedAddress {
+        if let moved = response?.movedTo, !moved.isEmpty, moved != requestedAddress {
             entry.movedTo = moved == url ? nil : moved
             warn("feed \"\(url)\": moved permanently to \"\(moved)\"; asked there from now on")
         }
@@ -247,13 +233,17 @@ public final class FeedSource: MessageSource {
     }
 
     private func succeeded() {
-        sink?.outcome(nil)
-        if lastWarning != nil { warn("feed \"\(url)\" works again") }
-        lastWarning = nil
+        lifecycle.succeeded()
         failures = 0
         saveCache()
-        plan(at: schedule.next(after: entry.fetchedAt, ttl: entry.validators.ttl, maxAge: entry.maxAge, notBefore: entry.notBefore,
-                               jitter: jitter))
+        child.runAgain(at: plan(after: nextTime - wallClock()))
+    }
+
+    /// The next fetch after the last answer: the interval (stretched by max-age) plus this
+    /// feed's jitter, never before Retry-After.
+    private var nextTime: Double {
+        schedule.next(after: entry.fetchedAt, ttl: entry.validators.ttl, maxAge: entry.maxAge, notBefore: entry.notBefore,
+                      jitter: jitter)
     }
 
     /// --refresh wins; else the feed's TTL, kept between 1 minute and 1 day; else 15 minutes.
@@ -264,27 +254,22 @@ public final class FeedSource: MessageSource {
     }
 
     private func failed(_ reason: String, response: FeedRecord.Response?) {
-        sink?.outcome(reason)
         if let response {
             answered(response, status: nil)
             if response.status == 410 {
                 // Gone for good: asking again is what a good citizen does not do.
                 entry.gone = true
                 saveCache()
-                warn("feed \"\(url)\": \(reason); not asked again (keeping the last items)")
-                return
+                lifecycle.failed("\(reason); not asked again")
+                return child.stop()
             }
             saveCache()
         }
         failures += 1
-        // One line per kind of failure: retries that fail the same way (up to the milliseconds
-        // curl puts in its messages) stay quiet.
-        let kind = reason.filter { !$0.isNumber }
-        if kind != lastWarning {
-            warn("feed \"\(url)\": \(reason); keeping the last items")
-            lastWarning = kind
-        }
-        plan(after: max(Self.retryDelay(failures: failures, refresh: refreshInterval), (entry.notBefore ?? 0) - wallClock()))
+        // Retries that fail the same way (up to the milliseconds curl puts in its messages) stay quiet.
+        lifecycle.failed(reason, kind: reason.filter { !$0.isNumber })
+        let retry = Self.retryDelay(failures: failures, refresh: refreshInterval)
+        child.runAgain(at: plan(after: max(retry, (entry.notBefore ?? 0) - wallClock())))
     }
 
     private func saveCache() {
@@ -295,14 +280,12 @@ public final class FeedSource: MessageSource {
         }
     }
 
-    /// Arms the timer for a wall-clock time (at once when it has passed).
-    private func plan(at time: Double) { plan(after: time - wallClock()) }
-
-    private func plan(after delay: Double) {
-        let delay = max(0, delay)
-        lastDelay = delay
-        nextFetch = wallClock() + delay
-        timer.arm(at: MonotonicClock.now() + delay)
+    /// Notes the next fetch `delay` seconds from now (now, if negative) for `ctl status`, and
+    /// returns it on the monotonic clock the child's timer runs on.
+    private func plan(after delay: Double) -> Double {
+        lastDelay = max(0, delay)
+        nextFetch = wallClock() + lastDelay
+        return MonotonicClock.now() + lastDelay
     }
 
     private func wallClock() -> Double {

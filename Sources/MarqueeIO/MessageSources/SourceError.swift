@@ -6,11 +6,6 @@ public struct SourceError: Error, CustomStringConvertible {
     public let source: String
     public let reason: String
 
-    public init(source: String, reason: String) {
-        self.source = source
-        self.reason = reason
-    }
-
     /// A timer descriptor that could not be had, with the system's reason (`errno` as it was left).
     static func noTimer(_ source: String) -> SourceError {
         SourceError(source: source, reason: "cannot create a timer: \(String(cString: strerror(errno)))")

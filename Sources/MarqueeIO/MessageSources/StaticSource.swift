@@ -5,7 +5,7 @@ import MarqueeCore
 public final class StaticSource: MessageSource {
     public let name: String
     public private(set) var messages: [Message]
-    private var sink: SourceSink?
+    private let lifecycle = SourceLifecycle()
 
     public init(name: String = "arguments", messages: [Message]) {
         self.name = name
@@ -15,19 +15,19 @@ public final class StaticSource: MessageSource {
     public var showsInStatus: Bool { false }
 
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
-        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
-        emit(messages)
-        outcome(nil)
+        lifecycle.start(on: loop, emit: emit, outcome: outcome)
+        lifecycle.emit(messages)
+        lifecycle.succeeded()
     }
 
     /// New messages (a reload changed the text): emitted at once when the source runs.
     public func update(_ messages: [Message]) {
         guard messages != self.messages else { return }
         self.messages = messages
-        sink?.emit(messages)
+        lifecycle.emit(messages)
     }
 
     public func stop() {
-        sink = nil
+        lifecycle.stop()
     }
 }

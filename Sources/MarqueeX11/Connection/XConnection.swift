@@ -76,7 +76,7 @@ public final class XConnection {
     public func flush() { XFlush(display) }
 
     /// Hands every event Xlib has read or can read without blocking to `handle`, and sends the
-    /// requests they caused. `QueuedAfterFlush` also takes the events xcb read while flushing
+    /// requests they caused (unless `shouldContinue` stopped it first). `QueuedAfterFlush` also takes the events xcb read while flushing
     /// (its write path reads when the socket is readable; a plain flush before `poll()` would
     /// strand them and stall the frames). The inner loop empties Xlib's queue without touching
     /// the socket (`XPending` per event cost four extra syscalls a frame) and reads its length

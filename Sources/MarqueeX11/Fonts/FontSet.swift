@@ -1,5 +1,6 @@
 import CX11
 import MarqueeCore
+import TileRaster
 
 /// The fonts a ticker draws with, and the shaper that turns text into their glyphs: one slot per
 /// `--font` pattern (slot 0 is the first pattern, slot n the (n+1)-th; status-bar markup `%{T2}`
@@ -16,7 +17,7 @@ public final class FontSet: TextShaper {
     public let features: FontFeatures
     /// Every font a shaped glyph names, by its number in `ShapedGlyph.font`, with HarfBuzz's view
     /// of it (nil where its file cannot be read: then Xft's own advances, unshaped).
-    private var faces: [(xft: UnsafeMutablePointer<XftFont>, harfBuzz: HarfBuzzFont?)] = []
+    private var faces: [(xft: UnsafeMutablePointer<XftFont>, harfBuzz: HarfBuzzFont?, pixelSize: Double)] = []
     private var faceNumbers: [UnsafeMutablePointer<XftFont>: UInt16] = [:]
     private let buffer: OpaquePointer
 
@@ -65,6 +66,30 @@ public final class FontSet: TextShaper {
     /// The Xft font a shaped glyph's `font` number names.
     @inline(__always)
     func xftFont(_ number: UInt16) -> UnsafeMutablePointer<XftFont> { faces[Int(number)].xft }
+
+    /// Each slot's vertical metrics, for the tile painter's baselines.
+    public var slotMetrics: [TilePainter.SlotMetrics] {
+        (0..<slots.count).map { TilePainter.SlotMetrics(ascent: ascent(slot: $0), descent: descent(slot: $0)) }
+    }
+
+    /// What the rasterizer draws a shaped glyph's font number with: the file HarfBuzz shaped
+    /// (the one Xft would draw), at the size it was shaped at, with the pattern's matrix,
+    /// emboldening and the desktop's anti-aliasing. Hinting is vertical at most, whatever the
+    /// pattern asks: horizontal hinting would move glyphs off their shaped sub-pixel positions.
+    public func glyphFace(_ number: UInt16) -> GlyphFaceDescription? {
+        guard Int(number) < faces.count else { return nil }
+        let face = faces[Int(number)]
+        let pattern = face.xft.pointee.pattern
+        guard let file = FontconfigPattern.string(xm_fc_file(), of: pattern) else { return nil }
+        var matrix: [Double] = [1, 0, 0, 1]
+        if let set = FontconfigPattern.matrix(of: pattern) { matrix = [set.xx, set.xy, set.yx, set.yy] }
+        let hinted = FontconfigPattern.bool(xm_fc_hinting(), of: pattern) ?? true
+            && (FontconfigPattern.integer(xm_fc_hint_style(), of: pattern) ?? 1) != Int32(xm_fc_hint_none())
+        return GlyphFaceDescription(file: file, index: Int(FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0),
+                                    pixelSize: face.pixelSize, matrix: matrix, hinting: hinted ? .vertical : .none,
+                                    antialias: FontconfigPattern.bool(xm_fc_antialias(), of: pattern) ?? true,
+                                    embolden: FontconfigPattern.bool(xm_fc_embolden(), of: pattern) ?? false)
+    }
 
     // MARK: Shaping
 
@@ -183,7 +208,7 @@ public final class FontSet: TextShaper {
         let harfBuzz = FontconfigPattern.string(xm_fc_file(), of: pattern).flatMap { file in
             HarfBuzzFont(file: file, index: FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0, pixelSize: pixelSize)
         }
-        faces.append((font, harfBuzz))
+        faces.append((font, harfBuzz, pixelSize))
         let number = UInt16(faces.count - 1)
         faceNumbers[font] = number
         return number

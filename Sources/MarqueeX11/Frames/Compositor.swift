@@ -1,10 +1,17 @@
 import CX11
 import MarqueeCore
+import TileRaster
 
-/// Turns frame plans into pixels, straight into the window: a copy from a tile for each piece
-/// of text, the background where there is none, the edge fade over both. No back buffer: every
-/// pixel is copied once, as in the C floor (Present paces the frames; see `PresentPacer`). Owns
-/// the one GC, the fade, the tile cache and the font the tiles are painted with.
+/// Turns frame plans into pixels: a copy from a tile (of the frame's sub-pixel phase) for each
+/// piece of text, the background where there is none, the edge fade over both.
+///
+/// Where they land follows the desktop, live. Under a compositing manager the window is
+/// redirected and the manager presents at its own vblank, so frames go straight into the window:
+/// every pixel copied once, as in the C floor. Without one the window is scanned out as it is,
+/// and a copy racing the scan-out tears: frames are drawn into a back buffer the server copies
+/// into the window at the frame's vblank (`PresentPixmap`), so the window's pixels change only
+/// there. Owns the one GC, the back buffers, the fade, the tile cache and the font the tiles are
+/// painted with.
 final class Compositor {
     private let connection: XConnection
     private let window: Window
@@ -13,15 +20,24 @@ final class Compositor {
     private let tiles: TileCache
     private var fade: EdgeFade?
     private var height: Int
-    private var backgroundPixel: UInt
+    /// The shown background as a pixel, for the columns no text covers.
+    private var backgroundColor: ColorResource
     private var frameNumber: UInt64 = 0
     private var font: FontSet
     /// A font waiting for the layout measured with it (`adoptPreparedFont`).
     private var preparedFont: FontSet?
     private var look: TickerStyle
-    /// Whether a compositing manager blends the window: watched only on a surface with alpha,
-    /// where a translucent background shows its alpha while one runs and is opaque otherwise.
-    private let compositingManager: CompositorWatch?
+    /// Whether a compositing manager runs: frames go straight into the window then, through a
+    /// back buffer presented at the vblank otherwise; on a surface with alpha a translucent
+    /// background shows its alpha only while one runs.
+    private let compositingManager: CompositorWatch
+    /// Without a compositing manager: one ribbon per sub-pixel phase, presented from at an offset.
+    /// A ribbon is painted only after the completion of the frame presented from it, when the
+    /// server has copied it (`PresentOptionCopy`).
+    private var ribbons: [Ribbon?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
+    private var backBuffers: [BackBuffer] = []
+    private var nextBackBuffer = 0
     /// Everything must be drawn again now (a compositing manager started or stopped).
     var onRepaint: () -> Void = {}
 
@@ -35,14 +51,15 @@ final class Compositor {
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
-        compositingManager = connection.surface.hasAlpha ? CompositorWatch(connection: connection) : nil
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
-        let painter = TilePainter(connection: connection, font: font, foreground: style.foreground, background: background,
-                                  capsule: style.capsule, height: window.height)
-        tiles = TileCache(connection: connection, painter: painter)
-        backgroundPixel = painter.backgroundPixel
+        compositingManager = CompositorWatch(connection: connection)
+        let background = style.shownBackground(alphaShows: connection.surface.hasAlpha && compositingManager.isRunning)
+        let painter = Self.painter(for: font, style: style, background: background, height: window.height, on: connection)
+        tiles = TileCache(connection: connection, gc: gc, painter: painter)
+        backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
-        compositingManager?.onChange = { [unowned self] _ in
+        // The next frame takes the new path; only the look needs redrawing at once.
+        compositingManager.onChange = { [unowned self] _ in
+            guard self.connection.surface.hasAlpha else { return }
             self.setLook(self.look)
             self.onRepaint()
         }
@@ -50,38 +67,108 @@ final class Compositor {
 
     deinit { XFreeGC(connection.display, gc) }
 
-    /// Offers an X event (the compositing manager's selection); true when it was its own.
-    func handle(_ event: inout XEvent) -> Bool { compositingManager?.handle(&event) ?? false }
+    /// A translucent background shows its alpha: the surface has it and a compositor blends it.
+    private var alphaShows: Bool { connection.surface.hasAlpha && compositingManager.isRunning }
 
-    /// Draws the frame for vblank `counter` and tells the pacer.
-    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
-        draw(plan)
-        pacer.frameDrawn(counter: counter)
+    /// Whether frames go through a back buffer presented at the vblank (no compositing manager).
+    var isTearFree: Bool { !compositingManager.isRunning }
+
+    /// A painter for `font`'s glyphs in `style`'s colours and item box, in the surface's pixel format.
+    private static func painter(for font: FontSet, style: TickerStyle, background: RGBAColor, height: Int,
+                                on connection: XConnection) -> TilePainter {
+        let glyphs = GlyphRasterizer { number in font.glyphFace(number) }
+        return TilePainter(glyphs: glyphs, slots: font.slotMetrics, foreground: style.foreground, background: background,
+                           capsule: style.capsule, height: height, format: connection.surface.hasAlpha ? .argb : .rgb)
     }
 
-    /// Draws `plan` into the window now.
+    private func replacePainter() {
+        tiles.replacePainter(with: Self.painter(for: font, style: look, background: tiles.painter.background,
+                                                height: height, on: connection))
+        forgetRibbons()
+    }
+
+    /// Offers an X event (the compositing manager's selection); true when it was its own.
+    func handle(_ event: inout XEvent) -> Bool { compositingManager.handle(&event) }
+
+    /// Draws the frame for vblank `counter` and hands it to the pacer: presented at that vblank
+    /// without a compositing manager, copied straight into the window under one.
+    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
+        guard isTearFree && pacer.presentsPixmaps else {
+            draw(plan)
+            return pacer.frameDrawn(counter: counter)
+        }
+        guard fade == nil else {
+            let buffer = backBuffer(width: plan.width)
+            draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
+            return pacer.present(buffer.pixmap, xOffset: 0, counter: counter)
+        }
+        let ribbon = ribbon(for: plan)
+        if !ribbon.shows(plan) {
+            let range = ribbon.range(for: plan, direction: look.direction)
+            draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
+            ribbon.extent = StripExtent(plan.strip, range: range)
+        }
+        pacer.present(ribbon.pixmap, xOffset: ribbon.extent!.range.lowerBound - plan.position, counter: counter)
+        endFrame(width: plan.width)
+    }
+
+    private func ribbon(for plan: FramePlan) -> Ribbon {
+        if let ribbon = ribbons[plan.phase], ribbon.width == plan.width + Ribbon.margin, ribbon.height == height { return ribbon }
+        let ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
+        ribbons[plan.phase] = ribbon
+        return ribbon
+    }
+
+    /// Everything painted ahead of time is stale (new tiles, colours or height).
+    private func forgetRibbons() {
+        for index in ribbons.indices { ribbons[index] = nil }
+    }
+
+    /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
+        draw(plan, into: window, picture: windowPicture)
+    }
+
+    private func backBuffer(width: Int) -> BackBuffer {
+        if backBuffers.first.map({ $0.width != width || $0.height != height }) ?? true {
+            backBuffers = (0..<2).map { _ in BackBuffer(connection: connection, width: width, height: height) }
+        }
+        nextBackBuffer = (nextBackBuffer + 1) % backBuffers.count
+        return backBuffers[nextBackBuffer]
+    }
+
+    private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture) {
+        draw(plan.copies, phase: plan.phase, into: target)
+        if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
+        endFrame(width: plan.width)
+    }
+
+    /// Fills `target` from the tiles of `phase` and the background, copy by copy.
+    private func draw(_ copies: [FrameCopy], phase: Int, into target: Drawable) {
         let rows = UInt32(height)
-        frameNumber &+= 1
         var backgroundSet = false
-        for copy in plan.copies {
+        for copy in copies {
             if let content = copy.content {
-                let tile = tiles.pixmap(of: content, tile: copy.tile, frame: frameNumber)
-                XCopyArea(connection.display, tile, window, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
+                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: phase, frame: frameNumber)
+                XCopyArea(connection.display, tile, target, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
                           Int32(copy.destinationX), 0)
             } else {
                 if !backgroundSet {
-                    XSetForeground(connection.display, gc, backgroundPixel)
+                    XSetForeground(connection.display, gc, backgroundColor.pixel)
                     backgroundSet = true
                 }
-                XFillRectangle(connection.display, window, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
+                XFillRectangle(connection.display, target, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
             }
         }
-        if let fade { fade.apply(to: windowPicture(), width: plan.width, height: height) }
-        // Checked every few frames: a tile is kept while any recent frame used it.
-        if frameNumber % 8 == 0 {
-            tiles.evict(olderThan: frameNumber - 8, budget: plan.width / StripGeometry.tileWidth + 4, current: frameNumber)
-        }
+    }
+
+    /// Counts a frame and, every few, frees the tiles no recent frame used once there are more
+    /// than a window's worth (a ribbon's, at each sub-pixel phase) plus a few.
+    private func endFrame(width: Int) {
+        frameNumber &+= 1
+        guard frameNumber % 8 == 0 else { return }
+        let perPhase = (width + Ribbon.margin) / StripGeometry.tileWidth + 4
+        tiles.evict(olderThan: frameNumber - 8, budget: perPhase * SubpixelGrid.steps, current: frameNumber)
     }
 
     // MARK: Changes
@@ -92,17 +179,20 @@ final class Compositor {
         height = newHeight
         tiles.painter.setHeight(newHeight)
         tiles.releaseAll()
+        forgetRibbons()
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
     func setLook(_ style: TickerStyle) {
-        if style.capsule != look.capsule { tiles.replacePainter(with: tiles.painter.with(font: font, capsule: style.capsule)) }
+        let capsuleChanged = style.capsule != look.capsule
         look = style
-        let background = style.shownBackground(alphaShows: compositingManager?.isRunning == true)
+        let background = style.shownBackground(alphaShows: alphaShows)
         tiles.painter.setColors(foreground: style.foreground, background: background)
-        backgroundPixel = tiles.painter.backgroundPixel
+        if capsuleChanged { replacePainter() }
+        backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
         tiles.releaseAll()
+        forgetRibbons()
     }
 
     /// A font whose layout is being made: it paints once `adoptPreparedFont` says the text
@@ -113,6 +203,6 @@ final class Compositor {
         guard let preparedFont else { return }
         font = preparedFont
         self.preparedFont = nil
-        tiles.replacePainter(with: tiles.painter.with(font: font, capsule: look.capsule))
+        replacePainter()
     }
 }

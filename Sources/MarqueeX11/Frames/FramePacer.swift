@@ -15,6 +15,12 @@ protocol FramePacer: AnyObject {
     func stop()
     /// The frame for vblank `counter` is in the window: the next one is asked for after it.
     func frameDrawn(counter: UInt64)
+    /// Whether frames can be handed over as pixmaps the server copies at their vblank.
+    var presentsPixmaps: Bool { get }
+    /// The frame for vblank `counter` is in `pixmap`, whose column `-xOffset` is the window's
+    /// first: the server copies it into the window at that vblank, and its completion starts
+    /// the next frame.
+    func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64)
     /// Milliseconds the loop may sleep while this pacer waits for the server (-1: forever).
     var waitTimeout: Int32 { get }
     /// The loop woke by timeout: recover from a server that stopped sending completions.

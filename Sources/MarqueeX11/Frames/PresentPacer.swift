@@ -56,6 +56,18 @@ final class PresentPacer: FramePacer {
         beginWaiting()
     }
 
+    var presentsPixmaps: Bool { true }
+
+    func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {
+        // A copy (never a flip, which would keep the pixmap busy until an IdleNotify we do not
+        // select), executed by the server from its vblank handler, before scan-out reaches the
+        // window; never Async, which would copy at once and tear.
+        serial &+= 1
+        XPresentPixmap(connection.display, window, pixmap, serial, 0, 0, Int32(clamping: xOffset), 0, 0, 0, 0, UInt32(PresentOptionCopy),
+                       counter, 0, 0, nil, 0)
+        beginWaiting()
+    }
+
     private func beginWaiting() {
         awaiting = true
         awaitedSerial = serial

@@ -51,6 +51,8 @@ final class TimerPacer: FramePacer {
 
     /// The timer runs on by itself.
     func frameDrawn(counter: UInt64) {}
+    var presentsPixmaps: Bool { false }
+    func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {}
 
     var waitTimeout: Int32 { -1 }
     func timedOut() {}

@@ -29,6 +29,8 @@ public final class Ticker {
     public var usesPresent: Bool { pacer is PresentPacer }
     public var refreshPeriod: Double { pacer.period }
     public var shownPosition: Int { player.shownPosition }
+    /// Its sub-pixel phase (see `SubpixelGrid`).
+    public var shownPhase: Int { player.shownPhase }
     public var style: TickerStyle { player.style }
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
@@ -126,13 +128,18 @@ public final class Ticker {
             self.restTimer.acknowledge()
             self.follow(at: MonotonicClock.now())
         }
-        loop.prepareToWait = { [unowned self] in
-            if self.player.isLayingOut { self.continueLayout() }
-            self.connection.drainEvents(while: { loop.isRunning }) { self.handle(&$0, loop: loop) }
-            self.connection.flush()
-            return self.player.isLayingOut ? 0 : self.pacer.waitTimeout
-        }
+        loop.prepareToWait = { [unowned self, unowned loop] in self.prepareToWait(on: loop) }
         loop.onTimeout = { [unowned self] in self.pacer.timedOut() }
+    }
+
+    /// Before each sleep: a slice of a layout in progress, every queued X event, the requests
+    /// flushed; the loop then sleeps until the pacer's deadline (not at all mid-layout).
+    private func prepareToWait(on loop: EventLoop) -> Int32 {
+        if player.isLayingOut { continueLayout() }
+        connection.drainEvents(while: { loop.isRunning }) { handle(&$0, loop: loop) }
+        // The drain ends with a flush unless the loop was stopped in the middle of it.
+        if !loop.isRunning { connection.flush() }
+        return player.isLayingOut ? 0 : pacer.waitTimeout
     }
 
     private func continueLayout() {

@@ -83,7 +83,7 @@ extension TickerWindow {
 
     /// A fixed size and position (a docked bar): USPosition/USSize, with the minimum and maximum
     /// size equal so window managers neither move nor let the user resize it.
-    public func pin(to frame: Frame) {
+    public func pin(to frame: ScreenRectangle) {
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = USPosition | USSize | PMinSize | PMaxSize
         hints.pointee.x = Int32(frame.x)

@@ -46,7 +46,7 @@ final class TemporaryFile {
 
     init() {
         path = NSTemporaryDirectory() + "xmarquee-test-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        precondition(FileManager.default.createFile(atPath: path, contents: nil), "cannot create \(path)")
         handle = FileHandle(forWritingAtPath: path)!
     }
 

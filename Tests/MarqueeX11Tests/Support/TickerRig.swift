@@ -3,6 +3,7 @@ import Foundation
 import MarqueeCore
 import MarqueeIO
 @testable import MarqueeX11
+import TileRaster
 import XCTest
 
 /// One in-process ticker and what it runs on.
@@ -47,7 +48,9 @@ extension TickerRigTests {
         return frames
     }
 
-    /// Runs the loop for `seconds` of wall time, collecting frames.
+    /// Runs the loop for `seconds` of wall time, collecting frames (a test that only lets the
+    /// ticker settle leaves them).
+    @discardableResult
     func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
         runLoop(rig, seconds: seconds, frameCount: nil).frames
     }
@@ -66,7 +69,7 @@ extension TickerRigTests {
                 loop?.stop(status: 0)
             }
         }
-        let stopper = FrameTimer()!
+        let stopper = DeadlineTimer()!
         stopper.arm(at: MonotonicClock.now() + seconds)
         rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
         _ = rig.loop.run()
@@ -101,33 +104,22 @@ extension TickerRigTests {
         try reference(rig, texts: [(text, 0)], width: width)
     }
 
-    /// Texts shaped whole by the rig's fonts (HarfBuzz) and drawn by Xft at the given columns, on
-    /// slot 0's baseline and the ticker's colours: the glyphs and positions, without the layout,
-    /// the strip or the tiles.
+    /// Texts shaped whole by the rig's fonts (HarfBuzz) and drawn glyph by glyph by the tile
+    /// rasterizer at the given columns moved left by the ticker's sub-pixel phase, on slot 0's
+    /// baseline and the ticker's colours: the glyphs and positions, without the layout, the
+    /// strip or the tiles.
     func reference(_ rig: Rig, texts: [(text: String, x: Int)], width: Int) throws -> WindowPixels {
-        let display = rig.connection.display
-        let height = rig.window.height
-        let pixmap = XCreatePixmap(display, rig.connection.root, UInt32(width), UInt32(height), UInt32(rig.connection.depth))
-        defer { XFreePixmap(display, pixmap) }
-        let draw = XftDrawCreate(display, pixmap, rig.connection.visual, rig.connection.colormap)
-        defer { XftDrawDestroy(draw) }
-        var background = XftColor(), foreground = XftColor()
-        var backgroundRender = XRenderColor(red: Self.background.red, green: Self.background.green, blue: Self.background.blue, alpha: 0xFFFF)
-        var foregroundRender = XRenderColor(red: Self.foreground.red, green: Self.foreground.green, blue: Self.foreground.blue, alpha: 0xFFFF)
-        XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &backgroundRender, &background)
-        XftColorAllocValue(display, rig.connection.visual, rig.connection.colormap, &foregroundRender, &foreground)
-        XftDrawRect(draw, &background, 0, 0, UInt32(width), UInt32(height))
-        let baseline = (height - rig.font.height) / 2 + rig.font.ascent
+        let canvas = try XCTUnwrap(TileCanvas(width: width, height: rig.window.height, format: .rgb))
+        let painter = TilePainter(glyphs: GlyphRasterizer { rig.font.glyphFace($0) }, slots: rig.font.slotMetrics,
+                                  foreground: Self.foreground, background: Self.background, capsule: nil,
+                                  height: rig.window.height, format: .rgb)
+        canvas.fill(Self.background)
+        let phase = rig.ticker.shownPhase * (64 / SubpixelGrid.steps)
         for (text, x) in texts {
-            let shaped = rig.font.shape(text)
-            var specs = shaped.glyphs.map { glyph in
-                XftGlyphFontSpec(font: rig.font.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
-                                 x: Int16(clamping: x + pixels(Int(glyph.x))), y: Int16(clamping: baseline - pixels(Int(glyph.y))))
-            }
-            XftDrawGlyphFontSpec(draw, &foreground, &specs, Int32(specs.count))
+            painter.draw(rig.font.shape(text).glyphs, pen: (x << 6) - phase, baseline: painter.baseline(slot: 0),
+                         color: Self.foreground, into: canvas)
         }
-        rig.connection.sync()
-        return try XCTUnwrap(WindowPixels.capture(display, pixmap, width: width, height: height))
+        return WindowPixels(canvas)
     }
 }
 

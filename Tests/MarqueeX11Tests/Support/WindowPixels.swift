@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import MarqueeCore
+import TileRaster
 
 /// A window's pixels read back from the server with XGetImage, as 8-bit RGB (and alpha, for a
 /// 32-bit drawable: the pixels as stored, premultiplied).
@@ -100,5 +101,20 @@ struct WindowPixels: Equatable, CustomStringConvertible {
     func writePNG(to path: String) throws {
         let png = PNGEncoder.encode(width: width, height: height, rgb: rgb)
         try Data(png).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+extension WindowPixels {
+    /// The pixels a tile canvas holds, as the server would show them on a 24-bit visual.
+    init(_ canvas: TileCanvas) {
+        var rgb = [UInt8](repeating: 0, count: canvas.width * canvas.height * 3)
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let pixel = canvas.pixel(x: x, y: y)
+                let index = (y * canvas.width + x) * 3
+                (rgb[index], rgb[index + 1], rgb[index + 2]) = (pixel.red, pixel.green, pixel.blue)
+            }
+        }
+        self.init(width: canvas.width, height: canvas.height, rgb: rgb, alpha: [])
     }
 }

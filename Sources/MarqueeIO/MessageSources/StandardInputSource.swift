@@ -8,13 +8,13 @@ import MarqueeCore
 /// is left blocking (it may be a terminal shared with the shell); poll() says when a read won't
 /// wait. At the end of input (or a read error) it stops watching, and the last text stays on
 /// screen. The descriptor is not this source's: it is never closed here.
-public final class StandardInputReader: MessageSource {
+public final class StandardInputSource: MessageSource {
     public static let chunkSize = 256 << 10
     public let name: String
     public let fd: Int32
     private var assembler: LineAssembler
     private var buffer = [UInt8](repeating: 0, count: chunkSize)
-    private var sink: SourceSink?
+    private let lifecycle = SourceLifecycle(health: SourceHealth(subject: "standard input", keeping: "the last text"))
 
     public init(name: String = "stdin", fd: Int32 = 0, keep: Int) {
         self.name = name
@@ -22,23 +22,18 @@ public final class StandardInputReader: MessageSource {
         assembler = LineAssembler(keep: keep)
     }
 
-    deinit { stop() }
-
     public var showsInStatus: Bool { false }
 
     /// Watches the descriptor; the kept lines are emitted whenever they change.
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
-        stop()
-        sink = SourceSink(loop: loop, emit: emit, outcome: outcome)
-        loop.watch(fd) { [unowned self] _ in
+        lifecycle.start(on: loop, emit: emit, outcome: outcome)
+        lifecycle.watch(fd) { [unowned self] in
             if !self.readAvailable() { self.stop() }
         }
     }
 
     public func stop() {
-        guard let loop = sink?.loop else { return }
-        loop.unwatch(fd)
-        sink = nil
+        lifecycle.stop()
     }
 
     /// Reads what is available; returns false once the input has ended.
@@ -46,9 +41,7 @@ public final class StandardInputReader: MessageSource {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR || errno == EAGAIN { return true }
-            let reason = "standard input: \(String(cString: strerror(errno)))"
-            Diagnostics.warn("\(reason); keeping the last text")
-            sink?.outcome(reason)
+            lifecycle.failed(String(cString: strerror(errno)))
             return finish()
         }
         if count == 0 { return finish() }
@@ -63,7 +56,7 @@ public final class StandardInputReader: MessageSource {
     }
 
     private func changed() {
-        sink?.emit(assembler.lines.map { Message($0) })
-        sink?.outcome(nil)
+        lifecycle.emit(assembler.lines.map { Message($0) })
+        lifecycle.succeeded()
     }
 }

@@ -1,24 +1,3 @@
-/// The screen edge a bar is docked to.
-public enum BarEdge: String, CaseIterable, Sendable {
-    case top
-    case bottom
-}
-
-/// A rectangle in root-window coordinates.
-public struct Frame: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// Where a bar goes and what it reserves: the window's frame and the EWMH strut.
 ///
 /// `_NET_WM_STRUT_PARTIAL` holds 12 values: left, right, top, bottom, left_start_y, left_end_y,
@@ -28,7 +7,7 @@ public struct Frame: Equatable, Sendable {
 /// root's bottom edge reserves the gap below it as well. The start/end pair limits the
 /// reservation to the monitor's own columns (end inclusive), so other monitors keep their space.
 public struct DockPlacement: Equatable, Sendable {
-    public let frame: Frame
+    public let frame: ScreenRectangle
     public let partialStrut: [Int]
 
     public init(edge: BarEdge, height: Int, monitor: Monitor, rootHeight: Int) {
@@ -37,12 +16,12 @@ public struct DockPlacement: Equatable, Sendable {
         var strut = [Int](repeating: 0, count: 12)
         switch edge {
         case .top:
-            frame = Frame(x: monitor.x, y: monitor.y, width: monitor.width, height: height)
+            frame = ScreenRectangle(x: monitor.x, y: monitor.y, width: monitor.width, height: height)
             strut[2] = monitor.y + height
             strut[8] = firstColumn
             strut[9] = lastColumn
         case .bottom:
-            frame = Frame(x: monitor.x, y: monitor.y + monitor.height - height, width: monitor.width, height: height)
+            frame = ScreenRectangle(x: monitor.x, y: monitor.y + monitor.height - height, width: monitor.width, height: height)
             strut[3] = rootHeight - (monitor.y + monitor.height) + height
             strut[10] = firstColumn
             strut[11] = lastColumn

@@ -1,0 +1,41 @@
+import CX11
+import MarqueeCore
+
+/// Pixels of the strip painted once for more than the window (by `margin` columns), at one
+/// sub-pixel phase: without a compositing manager a frame is presented straight from it at an
+/// offset, so the server copies each pixel once a frame, as it would copying into the window
+/// directly. It is painted again only when the frame's view leaves it or the strip changed under
+/// it (`StripExtent`). Makes and frees its pixmap.
+final class Ribbon {
+    static let margin = StripGeometry.tileWidth
+    /// Columns kept behind the view, so a small step back (a bounce, a drag) needs no repaint.
+    static let behind = 64
+
+    private let connection: XConnection
+    let pixmap: Pixmap
+    let width: Int
+    let height: Int
+    /// What it holds; nil until painted.
+    var extent: StripExtent?
+
+    init(connection: XConnection, windowWidth: Int, height: Int) {
+        self.connection = connection
+        width = windowWidth + Self.margin
+        self.height = height
+        pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(max(height, 1)),
+                               UInt32(connection.depth))
+    }
+
+    deinit { XFreePixmap(connection.display, pixmap) }
+
+    /// Whether it holds what `plan` shows.
+    func shows(_ plan: FramePlan) -> Bool {
+        extent?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
+    }
+
+    /// The strip range to paint for `plan`, the margin ahead of the text's motion.
+    func range(for plan: FramePlan, direction: ScrollDirection) -> Range<Int> {
+        let start = direction == .left ? plan.position - Self.behind : plan.position + plan.width + Self.behind - width
+        return start..<(start + width)
+    }
+}

@@ -1,0 +1,103 @@
+import CRaster
+import MarqueeCore
+
+/// The pixels of one tile, in the 32-bit layout both backends take as they are (X11's ZPixmap on
+/// a 24- or 32-bit TrueColor visual, Wayland's xrgb8888/argb8888): premultiplied, native order.
+/// Owns its pixman image and the solid colours it fills with.
+public final class TileCanvas {
+    public enum Format: Sendable {
+        /// Opaque pixels (the alpha byte is ignored).
+        case rgb
+        /// Premultiplied alpha: a translucent background under a compositor.
+        case argb
+
+        var pixman: pixman_format_code_t { self == .rgb ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8 }
+    }
+
+    let image: OpaquePointer
+    public let width: Int
+    public let height: Int
+    private var solids: [RGBAColor: OpaquePointer] = [:]
+
+    /// Nil when the pixels cannot be had (no memory, a size pixman refuses).
+    public init?(width: Int, height: Int, format: Format) {
+        guard width > 0, height > 0, let image = pixman_image_create_bits(format.pixman, Int32(width), Int32(height), nil, 0)
+        else { return nil }
+        self.image = image
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        for solid in solids.values { pixman_image_unref(solid) }
+        pixman_image_unref(image)
+    }
+
+    /// The first pixel's address; rows are `stride` bytes apart.
+    public var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pixman_image_get_data(image)!) }
+    public var stride: Int { Int(pixman_image_get_stride(image)) }
+
+    /// Every pixel set to `color`.
+    public func fill(_ color: RGBAColor) {
+        var value = Self.pixmanColor(color)
+        var box = pixman_box32_t(x1: 0, y1: 0, x2: Int32(width), y2: Int32(height))
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &value, 1, &box)
+    }
+
+    /// A rectangle from `left` to `right` (fractions of a pixel give the edge columns partial
+    /// coverage, so a box moves by sub-pixel phases like its text) over rows `top..<bottom`.
+    public func fill(_ color: RGBAColor, left: Double, right: Double, top: Int, bottom: Int) {
+        guard right > left, bottom > top else { return }
+        fillPolygon([(left, Double(top)), (right, Double(top)), (right, Double(bottom)), (left, Double(bottom))], color: color)
+    }
+
+    /// A convex polygon, anti-aliased, blended over what is there.
+    public func fillPolygon(_ points: [(x: Double, y: Double)], color: RGBAColor) {
+        guard points.count >= 3 else { return }
+        // A fan from the first point: pixman adds the triangles into one mask, so the shared
+        // edges leave no seam.
+        var triangles: [pixman_triangle_t] = []
+        triangles.reserveCapacity(points.count - 2)
+        func point(_ p: (x: Double, y: Double)) -> pixman_point_fixed_t {
+            pixman_point_fixed_t(x: xmr_fixed(p.x), y: xmr_fixed(p.y))
+        }
+        for index in 1..<(points.count - 1) {
+            triangles.append(pixman_triangle_t(p1: point(points[0]), p2: point(points[index]), p3: point(points[index + 1])))
+        }
+        pixman_composite_triangles(PIXMAN_OP_OVER, solid(color), image, PIXMAN_a8, 0, 0, 0, 0,
+                                   Int32(triangles.count), &triangles)
+    }
+
+    /// A glyph with its image's top-left at (`x`, `y`): a coverage mask filled with `color`, a
+    /// colour glyph as it is.
+    func draw(_ glyph: GlyphImage, x: Int, y: Int, color: RGBAColor) {
+        guard x < width, y < height, x + glyph.width > 0, y + glyph.height > 0 else { return }
+        if glyph.isColour {
+            pixman_image_composite32(PIXMAN_OP_OVER, glyph.image, nil, image, 0, 0, 0, 0, Int32(x), Int32(y),
+                                     Int32(glyph.width), Int32(glyph.height))
+        } else {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid(color), glyph.image, image, 0, 0, 0, 0, Int32(x), Int32(y),
+                                     Int32(glyph.width), Int32(glyph.height))
+        }
+    }
+
+    /// The premultiplied colour of the pixel at (`x`, `y`), 8 bits a channel (tests).
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let value = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+        return (UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+                UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    private func solid(_ color: RGBAColor) -> OpaquePointer {
+        if let known = solids[color] { return known }
+        var value = Self.pixmanColor(color)
+        let made = pixman_image_create_solid_fill(&value)!
+        solids[color] = made
+        return made
+    }
+
+    private static func pixmanColor(_ color: RGBAColor) -> pixman_color_t {
+        let p = color.premultiplied
+        return pixman_color_t(red: p.red, green: p.green, blue: p.blue, alpha: p.alpha)
+    }
+}

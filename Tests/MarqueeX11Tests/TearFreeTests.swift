@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+/// Without a compositing manager the window is scanned out as it is, so no frame may be drawn
+/// into it while the text scrolls: each frame is a pixmap the server copies at the vblank
+/// (`PresentPixmap`). Under one, frames go straight into the window. Seen from outside, in the
+/// X protocol itself: the real executable runs behind `xtrace`, which logs every request.
+final class TearFreeTests: XCTestCase {
+    nonisolated(unsafe) static var server: XvfbServer!
+    override class func setUp() { server = try! XvfbServer(width: 800, height: 200) }
+    override class func tearDown() {
+        server.stop()
+        server = nil
+    }
+
+    /// What one stretch of the trace did to the ticker's window.
+    private struct Requests {
+        var presents = 0
+        /// Copies, fills and Render composites whose destination is the window itself.
+        var direct = 0
+    }
+
+    /// What the trace did to `window` from its first presented frame on (the standing text
+    /// drawn once when the window maps, before the first frame, goes straight in).
+    private func requests(in trace: String, window: String) -> Requests {
+        var found = Requests()
+        for line in trace.split(separator: "\n") where line.contains(":<:") {
+            if line.contains("Present-Request") && line.contains(": Pixmap ") && line.contains("window=\(window)") {
+                found.presents += 1
+            }
+            guard found.presents > 0 else { continue }
+            let drawsIntoWindow = line.contains("dst-drawable=\(window)") || line.contains("drawable=\(window) ")
+                || (line.contains("Composite") && line.contains("dst=\(window)"))
+            if drawsIntoWindow && (line.contains("CopyArea") || line.contains("PolyFillRectangle") || line.contains("Composite")) {
+                found.direct += 1
+            }
+        }
+        return found
+    }
+
+    private func freeDisplayNumber() -> Int {
+        (180..<250).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") } ?? 250
+    }
+
+    func testWithoutACompositorFramesArePresentedAtTheVblankAndWithOneCopiedDirectlyLive() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xtrace") else {
+            throw XCTSkip("xtrace is not installed (scripts/install-deps.sh test installs it)")
+        }
+        let probe = try XProbe(Self.server.display)
+        XCTAssertFalse(CompositingManager.isRunning(on: probe))
+        let log = NSTemporaryDirectory() + "xmarquee-tearfree-\(getpid()).trace"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let tracer = Process()
+        tracer.executableURL = URL(fileURLWithPath: "/usr/bin/xtrace")
+        tracer.arguments = ["-n", "-d", Self.server.display, "-D", ":\(freeDisplayNumber())", "-o", log, "--",
+                            TickerProcess.executable.path, "--geometry", "500x40+20+20", "--speed", "100",
+                            "Frames reach the window only at the vblank"]
+        tracer.standardOutput = FileHandle.nullDevice
+        tracer.standardError = FileHandle.nullDevice
+        try tracer.run()
+        defer {
+            tracer.terminate()
+            tracer.waitUntilExit()
+        }
+        func trace() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        func presentedWindow() -> String? {
+            guard let line = trace().split(separator: "\n").first(where: { $0.contains("Present-Request") && $0.contains(": Pixmap ") }),
+                  let range = line.range(of: "window=") else { return nil }
+            return String(line[range.upperBound...].prefix(10))
+        }
+        XCTAssertTrue(waitUntil(timeout: 10) { presentedWindow() != nil }, "frames are presented: \(trace().suffix(2000))")
+        let window = try XCTUnwrap(presentedWindow())
+        Thread.sleep(forTimeInterval: 1.5)
+        let bare = requests(in: trace(), window: window)
+        XCTAssertGreaterThan(bare.presents, 60, "a PresentPixmap each frame")
+        XCTAssertEqual(bare.direct, 0, "nothing drawn straight into the window while it scrolls")
+
+        // A compositing manager starts: from the next frame on, copies go straight into the window.
+        let compositor = try CompositingManager(display: Self.server.display, probe: probe)
+        defer { compositor.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        let atSwitch = requests(in: trace(), window: window)
+        Thread.sleep(forTimeInterval: 1)
+        let composited = requests(in: trace(), window: window)
+        XCTAssertEqual(composited.presents, atSwitch.presents, "no more presents under a compositor")
+        XCTAssertGreaterThan(composited.direct - atSwitch.direct, 40, "frames copied directly, live")
+
+        // And back when it stops.
+        compositor.stop()
+        XCTAssertTrue(waitUntil(timeout: 5) { !CompositingManager.isRunning(on: probe) })
+        Thread.sleep(forTimeInterval: 0.3)
+        let stopped = requests(in: trace(), window: window)
+        Thread.sleep(forTimeInterval: 1)
+        let bareAgain = requests(in: trace(), window: window)
+        XCTAssertGreaterThan(bareAgain.presents - stopped.presents, 40, "presented again")
+        XCTAssertEqual(bareAgain.direct, stopped.direct, "nothing straight into the window again")
+    }
+}
