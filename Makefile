@@ -91,7 +91,8 @@ screenshot: deps-test
 	$(SWIFT) build --build-tests
 	XMARQUEE_SCREENSHOT=$(CURDIR)/assets/screenshot.png $(SWIFT) test --skip-build --filter ScreenshotTests
 
-# Measures the release build on its own Xvfb (about 6 minutes); writes bench-results/latest.{md,json}.
+# Measures the release build on its own Xvfb (about 13 minutes; ARGS='--only smooth60 smooth144' for
+# the smoothness rows alone); writes bench-results/latest.{md,json}.
 # It measures exactly what `make run` runs: the same release flags.
 bench: deps-bench release
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-bench

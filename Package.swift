@@ -104,11 +104,12 @@ let package = Package(
         // The corpus is read from the source tree (#filePath), not bundled.
         .testTarget(name: "FeedReaderTests", dependencies: ["FeedReader", "MarqueeCore", "FeedTestServer"],
                     exclude: ["Corpus"]),
-        // The benchmark's observer connection: Damage and Present, apart from the product's CX11.
+        // The benchmark's observer connection: Damage and Present, apart from the product's CX11;
+        // FreeType and fontconfig for the step reader's self-check on real glyphs.
         .systemLibrary(
             name: "CXBench",
-            pkgConfig: "x11 xdamage xfixes xpresent",
-            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev"])]
+            pkgConfig: "x11 xdamage xfixes xpresent freetype2 fontconfig",
+            providers: [.apt(["libx11-dev", "libxdamage-dev", "libxfixes-dev", "libxpresent-dev", "libfreetype-dev", "libfontconfig-dev"])]
         ),
         // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
         .executableTarget(

@@ -8,7 +8,7 @@ build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxran
        libfreetype-dev libpixman-1-dev    # the tile rasterizer: glyphs at sub-pixel phases, composited
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
-       libxdamage-dev                     # xmarquee-bench's observer (every target builds with the tests)
+       libxdamage-dev libfreetype-dev     # xmarquee-bench's observer and its glyph self-check (every target builds with the tests)
        zlib1g-dev libbrotli-dev)          # the feed test server's gzip, deflate and brotli bombs
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.

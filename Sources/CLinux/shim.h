@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 // Descriptors the single event loop polls besides the X connection.
 #include <sys/timerfd.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <signal.h>

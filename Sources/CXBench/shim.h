@@ -9,6 +9,11 @@
 #include <X11/extensions/Xdamage.h>
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/Xpresent.h>
+// FreeType and fontconfig: the step reader's self-check renders real glyphs at sub-pixel phases.
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include <fontconfig/fontconfig.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <signal.h>

@@ -17,8 +17,9 @@ public final class ControlServer {
     public let path: String
     private let listener: Int32
     private let loop: EventLoop
-    /// Bytes received so far from each connection, and the order it was accepted in.
-    private var clients: [Int32: (received: [UInt8], order: Int)] = [:]
+    private var listening: EventLoop.Watch?
+    /// Bytes received so far from each connection, the order it was accepted in, and its watch.
+    private var clients: [Int32: (received: [UInt8], order: Int, watch: EventLoop.Watch)] = [:]
     private var accepted = 0
     /// Handles a parsed request; returns nil for success or an error text.
     public var onRequest: (ControlRequest) -> String? = { _ in nil }
@@ -42,12 +43,12 @@ public final class ControlServer {
             close(listener)
             throw ControlSocketPath.Problem(description: "cannot listen at \"\(path)\": \(reason)")
         }
-        loop.watch(listener) { [unowned self] _ in self.accept() }
+        listening = loop.watching(listener) { [unowned self] _ in self.accept() }
     }
 
     deinit {
-        for fd in clients.keys { loop.unwatch(fd); close(fd) }
-        loop.unwatch(listener)
+        for fd in clients.keys { drop(fd) }
+        listening = nil
         close(listener)
         unlink(path)
     }
@@ -80,8 +81,7 @@ public final class ControlServer {
                 drop(oldest)
             }
             accepted += 1
-            clients[client] = ([], accepted)
-            loop.watch(client) { [unowned self] _ in self.read(from: client) }
+            clients[client] = ([], accepted, loop.watching(client) { [unowned self] _ in self.read(from: client) })
             read(from: client)
         }
     }
@@ -120,8 +120,8 @@ public final class ControlServer {
     }
 
     private func drop(_ client: Int32) {
-        loop.unwatch(client)
-        close(client)
+        // Unwatched before it is closed: the number may be reused by the next accept.
         clients[client] = nil
+        close(client)
     }
 }

@@ -1,7 +1,8 @@
+import CLinux
 import Glibc
 import MarqueeCore
 
-/// The single thread's loop: waits in `poll()` on every descriptor the ticker listens to
+/// The single thread's loop: waits in `epoll_wait()` on every descriptor the ticker listens to
 /// (the X connection, signals, a frame timer, inotify, standard input) and calls their handlers.
 /// With nothing scheduled it sleeps without a timeout, so an idle ticker causes no wakeups.
 public final class EventLoop {
@@ -29,50 +30,70 @@ public final class EventLoop {
     private struct Entry {
         var events: Int16
         var handler: Handler
-        /// The `Watch` that holds it; nil for `watch(_:events:handler:)`, which lasts until `unwatch`.
         var owner: ObjectIdentifier?
     }
 
-    private var watches: [Int32: Entry] = [:] {
-        didSet { pollSetChanged = true }
-    }
-    /// The descriptors as `poll` takes them, made again only when a watch comes or goes (not on
-    /// every turn: a frame is one turn).
-    private var pollSet: [pollfd] = []
-    private var pollSetChanged = true
+    private var watches: [Int32: Entry] = [:]
+    /// The kernel's interest list: only the ready descriptors come back from a wait, so a turn
+    /// costs what is ready, not what is watched (poll() set up every descriptor each time).
+    private let epoll: Int32
+    private var ready = [epoll_event](repeating: epoll_event(), count: 16)
+    /// Descriptors epoll refuses (a regular file as standard input): always ready, as poll()
+    /// reports them, so their handlers run every turn and the wait does not block.
+    private var alwaysReady: Set<Int32> = []
     private var exitStatus: Int32?
 
-    /// Runs before every wait; returns the longest time to wait in milliseconds (-1: forever).
-    /// The X backend uses it to flush requests and drain events Xlib has already queued.
     public var prepareToWait: () -> Int32 = { -1 }
     /// Runs when a wait ended by its timeout.
     public var onTimeout: () -> Void = {}
 
-    public init() {}
+    public init() {
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+    }
+
+    deinit { if epoll >= 0 { close(epoll) } }
+
+    private func register(_ fd: Int32, _ entry: Entry) {
+        let known = watches[fd] != nil || alwaysReady.contains(fd)
+        watches[fd] = entry
+        var event = epoll_event()
+        event.events = UInt32(UInt16(bitPattern: entry.events))
+        event.data.fd = fd
+        if epoll_ctl(epoll, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0 {
+            if errno == ENOENT, epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 { return }
+            alwaysReady.insert(fd)
+        }
+    }
+
+    private func deregister(_ fd: Int32) {
+        guard watches.removeValue(forKey: fd) != nil else { return }
+        var unused = epoll_event()
+        if alwaysReady.remove(fd) == nil { epoll_ctl(epoll, EPOLL_CTL_DEL, fd, &unused) }
+    }
 
     /// Watches `fd` for as long as the returned `Watch` is held; `onRelease` runs when it is let go
     /// (a timer disarms itself there).
     public func watching(_ fd: Int32, events: Int16 = Int16(POLLIN), onRelease: @escaping () -> Void = {},
                          handler: @escaping Handler) -> Watch {
         let watch = Watch(fd: fd, loop: self, onRelease: onRelease)
-        watches[fd] = Entry(events: events, handler: handler, owner: ObjectIdentifier(watch))
+        register(fd, Entry(events: events, handler: handler, owner: ObjectIdentifier(watch)))
         return watch
     }
 
     /// Watches `fd` until `unwatch(fd)`: for descriptors that live as long as their owner's hold
     /// on the loop (the X connection, the frame pacer's timer, signals).
     public func watch(_ fd: Int32, events: Int16 = Int16(POLLIN), handler: @escaping Handler) {
-        watches[fd] = Entry(events: events, handler: handler, owner: nil)
+        register(fd, Entry(events: events, handler: handler, owner: nil))
     }
 
     public func unwatch(_ fd: Int32) {
-        watches[fd] = nil
+        deregister(fd)
     }
 
     /// A released `Watch` removes its own entry only: the descriptor number may have been closed
     /// and watched again by someone else meanwhile.
     private func remove(_ fd: Int32, ownedBy owner: ObjectIdentifier) {
-        if watches[fd]?.owner == owner { watches[fd] = nil }
+        if watches[fd]?.owner == owner { deregister(fd) }
     }
 
     public func stop(status: Int32) {
@@ -86,28 +107,33 @@ public final class EventLoop {
 
     /// Loops until `stop(status:)`; returns that status.
     public func run() -> Int32 {
+        guard epoll >= 0 else {
+            Diagnostics.error("epoll_create1 failed: \(String(cString: strerror(errno)))")
+            return ExitStatus.internalError.rawValue
+        }
         while exitStatus == nil {
-            let timeout = prepareToWait()
+            let asked = prepareToWait()
+            let timeout = alwaysReady.isEmpty ? asked : 0
             if exitStatus != nil { break }
-            if pollSetChanged {
-                pollSet = watches.map { pollfd(fd: $0.key, events: $0.value.events, revents: 0) }
-                pollSetChanged = false
-            }
-            // poll() writes each entry's revents; the events asked for stay as they are.
-            let ready = poll(&pollSet, nfds_t(pollSet.count), timeout)
-            if ready < 0 {
+            let count = epoll_wait(epoll, &ready, Int32(ready.count), timeout)
+            if count < 0 {
                 if errno == EINTR { continue }
-                Diagnostics.error("poll failed: \(String(cString: strerror(errno)))")
+                Diagnostics.error("epoll_wait failed: \(String(cString: strerror(errno)))")
                 return ExitStatus.internalError.rawValue
             }
-            if ready == 0 {
+            if count == 0 && alwaysReady.isEmpty {
                 onTimeout()
                 continue
             }
-            for entry in pollSet where entry.revents != 0 {
+            for index in 0..<Int(count) {
                 // A handler may have removed another watch (or this one) meanwhile.
-                guard exitStatus == nil, let watch = watches[entry.fd] else { continue }
-                watch.handler(entry.revents)
+                let fd = ready[index].data.fd
+                guard exitStatus == nil, let watch = watches[fd] else { continue }
+                watch.handler(Int16(truncatingIfNeeded: ready[index].events))
+            }
+            for fd in alwaysReady {
+                guard exitStatus == nil, let watch = watches[fd] else { continue }
+                watch.handler(Int16(POLLIN))
             }
         }
         return exitStatus ?? 0

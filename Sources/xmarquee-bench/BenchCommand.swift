@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 cpu memory idle scaling clock resize tickr pacing144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited memory idle scaling clock resize tickr pacing144 smooth144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -47,21 +47,24 @@ struct BenchCommand: ParsableCommand {
         if wanted("start") { try bench.runStartup() }
         let pacingFloor = wanted("pacing60") || wanted("pacing144") ? bench.buildFloor(source: Self.floorSource()) : nil
         if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2, floorBinary: pacingFloor) }
+        if wanted("smooth60") || wanted("smooth144") || only.contains("selfcheck") { bench.runSubpixelSelfCheck() }
+        if wanted("smooth60") { try bench.runSmoothness(hz: 60) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
-        if wanted("cpu") {
-            let floor = bench.buildFloor(source: Self.floorSource())
-            try bench.runCPUComparison(floorBinary: floor, tickrReady: removeTickrFiles != nil)
-        }
+        let cpuFloor = wanted("cpu") || wanted("composited") ? bench.buildFloor(source: Self.floorSource()) : nil
+        if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: removeTickrFiles != nil) }
+        if wanted("composited") { try bench.runCompositedCPU(floorBinary: cpuFloor) }
         if wanted("memory") { try bench.runMemoryOverTime() }
         if wanted("idle") { try bench.runIdleCPU() }
         if wanted("scaling") { try bench.runScaling() }
         if wanted("clock") { try bench.runClockBesideLongText() }
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
-        if wanted("pacing144") {
-            try bench.restartServer(refreshHz: 144)
-            try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor)
+        if wanted("pacing144") || wanted("smooth144") { try bench.restartServer(refreshHz: 144) }
+        if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
+        if wanted("smooth144") {
+            try bench.runSmoothness(hz: 144)
+            try bench.runStartPace(hz: 144)
         }
         bench.finish()
         let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")

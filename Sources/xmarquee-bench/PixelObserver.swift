@@ -15,24 +15,49 @@ final class PixelObserver {
         var time: Double
         /// The newest Present counter seen before the image was read (nil without Present).
         var msc: UInt64?
-        /// False when events arrived while the image was read: it may show a later frame.
+        /// False when events arrived while the image was read, or the observer woke a vblank
+        /// late: it may show another frame than its msc says.
         var certain: Bool
         var profile: [Int32]
         /// Columns of the top row not in the background colour: the window is not fully painted.
         var gapColumns: Int
         var hasText: Bool
+        /// Sum over the whole window of |luminance step| between horizontal neighbours, and of
+        /// |luminance − the background's|: their ratio is how sharp the text's edges are,
+        /// whatever text is in view.
+        var horizontalGradient: Double
+        var ink: Double
+
+        var sharpness: Double? { ink > 0 ? horizontalGradient / ink : nil }
     }
 
     struct Completion {
         var msc: UInt64
         var ust: UInt64
         var skipped: Bool
+        /// A presented pixmap's completion (tear-free presenting), not a `PresentNotifyMSC` one.
+        var pixmap: Bool
     }
 
     struct Observation {
         var captures: [Capture] = []
         var completions: [Completion] = []
         var damageTimes: [Double] = []
+
+        /// The vblanks a frame was shown at, once each, in order (a client may be sent both a
+        /// pixmap's and a `NotifyMSC`'s completion for the same vblank).
+        var shownVblanks: [Completion] {
+            var seen = Set<UInt64>()
+            return completions.filter { !$0.skipped && seen.insert($0.msc).inserted }.sorted { $0.msc < $1.msc }
+        }
+
+        /// The measured vblank period in seconds: Present's ust over its msc, first to last
+        /// (Xvfb's fake vblank runs on a millisecond timer, so its rate need not be the one asked for).
+        var vblankPeriod: Double? {
+            let shown = shownVblanks
+            guard let first = shown.first, let last = shown.last, last.msc > first.msc else { return nil }
+            return Double(last.ust &- first.ust) / 1e6 / Double(last.msc - first.msc)
+        }
     }
 
     init(displayName: String) throws {
@@ -143,6 +168,7 @@ final class PixelObserver {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if XPending(display) == 0 { _ = poll(&ready, 1, tick == nil ? 50 : 1) }
             var damaged = false
+            var completionsNow = 0
             var event = XEvent()
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
@@ -151,6 +177,7 @@ final class PixelObserver {
                     result.damageTimes.append(BenchClock.now())
                 } else if let completion = completion(&event) {
                     result.completions.append(completion)
+                    completionsNow += 1
                     if !completion.skipped { lastMSC = completion.msc }
                 }
             }
@@ -159,7 +186,9 @@ final class PixelObserver {
             XDamageSubtract(display, damage, 0, 0)
             guard readPixels, var capture = capture(window, background: background) else { continue }
             capture.msc = lastMSC
-            capture.certain = XEventsQueued(display, QueuedAlready) == 0
+            // Two vblanks' completions in one turn: the observer woke late, and the picture may
+            // be of either frame, so which vblank it shows is not known.
+            capture.certain = XEventsQueued(display, QueuedAlready) == 0 && completionsNow <= 1
             result.captures.append(capture)
         }
         return result
@@ -171,12 +200,16 @@ final class PixelObserver {
         defer { XFreeEventData(display, &event.xcookie) }
         guard event.xcookie.evtype == PresentCompleteNotify else { return nil }
         let complete = xb_as_complete(&event.xcookie).pointee
-        guard complete.kind == UInt8(PresentCompleteKindPixmap) else { return nil }
-        return Completion(msc: complete.msc, ust: complete.ust, skipped: complete.mode == UInt8(PresentCompleteModeSkip))
+        // Both kinds: a client presenting pixmaps gets the one, a client drawing straight into
+        // its window and asking for the next vblank (xmarquee under a compositor, the C floor)
+        // the other. Every client that selected the window's events is sent them.
+        let pixmap = complete.kind == UInt8(PresentCompleteKindPixmap)
+        return Completion(msc: complete.msc, ust: complete.ust, skipped: pixmap && complete.mode == UInt8(PresentCompleteModeSkip),
+                          pixmap: pixmap)
     }
 
-    /// Reads the window's rows and reduces them to a column profile (middle half of the rows)
-    /// and a count of top-row columns that are not background.
+    /// Reads the window's rows and reduces them to a column profile (middle half of the rows),
+    /// a count of top-row columns that are not background and the text's sharpness.
     func capture(_ window: Window, background: UInt32?) -> Capture? {
         guard let (width, height) = size(of: window), width > 0, height > 0 else { return nil }
         guard let image = XGetImage(display, window, 0, 0, UInt32(width), UInt32(height), ~0, ZPixmap) else { return nil }
@@ -200,7 +233,25 @@ final class PixelObserver {
         if let background {
             for x in 0..<width where pixels.load(fromByteOffset: x * 4, as: UInt32.self) & 0xFFFFFF != background { gaps += 1 }
         }
-        return Capture(time: time, msc: nil, certain: true, profile: profile, gapColumns: gaps, hasText: hasText)
+        let backgroundPixel = background ?? pixels.load(as: UInt32.self) & 0xFFFFFF
+        var gradient = 0, ink = 0
+        for row in 0..<height {
+            let line = pixels + row * stride
+            var previous = Self.luminance(line.load(as: UInt32.self))
+            for x in 0..<width {
+                let here = Self.luminance(line.load(fromByteOffset: x * 4, as: UInt32.self))
+                gradient += abs(here - previous)
+                ink += abs(here - Self.luminance(backgroundPixel))
+                previous = here
+            }
+        }
+        return Capture(time: time, msc: nil, certain: true, profile: profile, gapColumns: gaps, hasText: hasText,
+                       horizontalGradient: Double(gradient), ink: Double(ink))
+    }
+
+    /// Rec. 601 luma of an 0xRRGGBB pixel, in 1/1000ths of a level.
+    private static func luminance(_ pixel: UInt32) -> Int {
+        299 * Int((pixel >> 16) & 0xFF) + 587 * Int((pixel >> 8) & 0xFF) + 114 * Int(pixel & 0xFF)
     }
 
     /// Watches for the first picture with text in a window of `pid`: the time it was read (an

@@ -72,7 +72,7 @@ extension Bench {
         log.add(section, "Tickr frames seen in 10 s", Double(pacing.framesShown), "", note: "from damage; no Present")
         log.add(section, "Tickr frames missed (interval > 1.5 × median)", Double(pacing.framesMissed), "")
         log.add(section, "Tickr interval p50", pacing.intervalP50ms, "ms", note: "p99 \(pacing.intervalP99ms.map { fixed($0, 1) } ?? "n/a") ms, at the observer")
-        log.add(section, "Tickr judder", pacing.judderPercent, "%", note: "median step \(pacing.medianStep.map(String.init) ?? "n/a") px")
+        log.add(section, "Tickr judder", pacing.judderPercent, "%", note: "median step \(pacing.medianStep.map { fixed($0, 2) } ?? "n/a") px")
     }
 
     static func findExecutable(_ name: String) -> String? {

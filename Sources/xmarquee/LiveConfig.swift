@@ -32,6 +32,7 @@ final class LiveConfig {
     private var fontHeight: Int
     private var desktop: DesktopPreferences
     private var watch: FileChangeWatch?
+    private var fileChanges: EventLoop.Watch?
     /// The loop reloads run on (the helper is watched there, never waited for).
     private var loop: EventLoop?
     /// The helper reading the config file for a reload, while it runs.
@@ -59,7 +60,7 @@ final class LiveConfig {
         self.loop = loop
         guard let path = resolver.configPath, let watch = try? FileChangeWatch(path: path) else { return }
         self.watch = watch
-        loop.watch(watch.fd) { [unowned self] _ in
+        fileChanges = loop.watching(watch.fd) { [unowned self] _ in
             if watch.drainEvents() { self.reload(reason: "change") }
         }
     }

@@ -45,20 +45,15 @@ final class InteractionTests: XvfbTestCase {
         defer { ticker.stop() }
         xdotool("mousemove", "350", "20")
         xdotool("mousedown", "1")
-        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "pressed: the text stops under the pointer")
         let held = try XCTUnwrap(probe.capture(window))
-        XCTAssertTrue(isStill(probe, window), "pressed: the text stops under the pointer")
+        func follows(by shift: Int) -> Bool { probe.capture(window).map { match(held, $0, shift: shift) > 0.99 } ?? false }
         xdotool("mousemove", "250", "20")
-        Thread.sleep(forTimeInterval: 0.2)
-        let left = try XCTUnwrap(probe.capture(window))
-        XCTAssertGreaterThan(match(held, left, shift: 100), 0.99, "100 px left with the pointer")
+        XCTAssertTrue(waitUntil(timeout: 3) { follows(by: 100) }, "100 px left with the pointer")
         xdotool("mousemove", "420", "20")
-        Thread.sleep(forTimeInterval: 0.2)
-        let right = try XCTUnwrap(probe.capture(window))
-        XCTAssertGreaterThan(match(held, right, shift: -70), 0.99, "and back, 70 px right of where it was held")
+        XCTAssertTrue(waitUntil(timeout: 3) { follows(by: -70) }, "and back, 70 px right of where it was held")
         xdotool("mouseup", "1")
-        Thread.sleep(forTimeInterval: 1.3)
-        XCTAssertFalse(isStill(probe, window), "released: moving again")
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "released: moving again")
     }
 
     func testHoveringPausesWhenAskedAndLeavingResumes() throws {
@@ -67,12 +62,10 @@ final class InteractionTests: XvfbTestCase {
         defer { ticker.stop() }
         XCTAssertFalse(isStill(probe, window))
         xdotool("mousemove", "300", "20")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertTrue(isStill(probe, window), "eased to a stop under the pointer")
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "eased to a stop under the pointer")
         XCTAssertEqual(ticker.contextSwitches, ticker.contextSwitches)
         xdotool("mousemove", "900", "150")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertFalse(isStill(probe, window), "moving again once the pointer left")
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "moving again once the pointer left")
     }
 
     func testSpacePausesAndResumesAndClicksToo() throws {
@@ -80,17 +73,13 @@ final class InteractionTests: XvfbTestCase {
         defer { ticker.stop() }
         xdotool("mousemove", "300", "20")
         xdotool("key", "space")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertTrue(isStill(probe, window), "space pauses")
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "space pauses")
         xdotool("key", "space")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertFalse(isStill(probe, window), "space resumes")
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "space resumes")
         xdotool("click", "1")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertTrue(isStill(probe, window), "a click pauses")
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "a click pauses")
         xdotool("click", "1")
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertFalse(isStill(probe, window), "a click resumes")
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "a click resumes")
     }
 
     func testTheWheelScrubsByAWholeStep() throws {
@@ -111,11 +100,9 @@ final class InteractionTests: XvfbTestCase {
         let (ticker, probe, window) = try launch(["--name", "steered", "Steered from outside"])
         defer { ticker.stop() }
         XCTAssertEqual(try ctl(["--name", "steered", "pause"]).status, 0)
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertTrue(isStill(probe, window))
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) })
         XCTAssertEqual(try ctl(["--name", "steered", "resume"]).status, 0)
-        Thread.sleep(forTimeInterval: 0.6)
-        XCTAssertFalse(isStill(probe, window))
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) })
         let bad = try ctl(["--name", "steered", "jump"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.errors.contains("unknown request"), bad.errors)

@@ -21,27 +21,34 @@ public struct StripExtent: Equatable, Sendable {
         Self.collect(timeline, range) { pieces.append($0) }
     }
 
-    /// Whether `range` of `timeline` shows exactly what this extent holds there.
+    /// Whether `range` of `timeline` shows exactly what this extent holds there. Asked every
+    /// frame: one pass over the segments in view, no allocation.
     public func shows(_ timeline: StripTimeline<CycleContent>?, range visible: Range<Int>) -> Bool {
         guard range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound else { return false }
-        var matches = true
         var index = 0
-        Self.collect(timeline, visible) { piece in
-            guard matches else { return }
-            while index < pieces.count && pieces[index].upper <= piece.lower { index += 1 }
-            var position = piece.lower
-            // A piece may span several of ours only where ours were split by nothing: check each.
-            while position < piece.upper {
-                guard index < pieces.count, pieces[index].lower <= position, pieces[index].content == piece.content,
-                      pieces[index].phase == piece.phase else {
-                    matches = false
-                    return
-                }
+        var covered = visible.lowerBound
+        func holds(_ lower: Int, _ upper: Int, content: UInt64?, phase: Int) -> Bool {
+            while index < pieces.count && pieces[index].upper <= lower { index += 1 }
+            var position = lower
+            while position < upper {
+                guard index < pieces.count, pieces[index].lower <= position, pieces[index].content == content,
+                      pieces[index].phase == phase else { return false }
                 position = pieces[index].upper
-                if position < piece.upper { index += 1 }
+                if position < upper { index += 1 }
             }
+            return true
         }
-        return matches
+        for segment in timeline?.segments ?? [] {
+            let lower = max(segment.lower, visible.lowerBound), upper = min(segment.upper, visible.upperBound)
+            guard lower < upper else { continue }
+            if lower > covered && !holds(covered, lower, content: nil, phase: 0) { return false }
+            let unit = segment.content.unitWidth
+            let matches = unit == 0 ? holds(lower, upper, content: nil, phase: 0)
+                : holds(lower, upper, content: segment.content.id, phase: StripGeometry.floorMod(segment.anchor, unit))
+            guard matches else { return false }
+            covered = upper
+        }
+        return covered >= visible.upperBound || holds(covered, visible.upperBound, content: nil, phase: 0)
     }
 
     private static func collect(_ timeline: StripTimeline<CycleContent>?, _ range: Range<Int>, _ emit: (Piece) -> Void) {

@@ -8,7 +8,8 @@ import MarqueeCore
 /// time that list may have changed (the board ignores a list that did not), and `outcome` after
 /// each attempt to get them: nil when it worked, else the reason (`ctl status`). `stop()` ends
 /// everything it started — timers disarmed, descriptors unwatched, children killed — and nothing
-/// is called after it. A source also stops when it is released.
+/// is called after it. A source also stops when it is released. `SourceLifecycle` does this
+/// part for every source, and `SourceHealth` tells its failures and recoveries alike.
 public protocol MessageSource: AnyObject {
     /// The source's name on the message board and in `ctl status` ("clock", "feed 0: URL").
     var name: String { get }

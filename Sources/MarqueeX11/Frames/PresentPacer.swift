@@ -113,7 +113,9 @@ final class PresentPacer: FramePacer {
     }
 
     /// Starts the frame clock at the first completion and refines its period from the measured
-    /// vblank rate once two seconds of completions are in; refining keeps the time of the
+    /// vblank rate: roughly after a few completions when the guess was far off (RandR reports no
+    /// rate on some servers, and a 144 Hz screen taken for 60 Hz would run the text 2.4 times too
+    /// fast), exactly once two seconds of completions are in. Refining keeps the time of the
     /// current vblank, so the motion stays continuous.
     private func updateClock(msc: UInt64, ust: UInt64) {
         let seconds = Double(ust) / 1e6
@@ -123,13 +125,15 @@ final class PresentPacer: FramePacer {
             return
         }
         let frames = msc - first.msc
-        if frames >= 120 {
-            let measured = Double(ust - first.ust) / 1e6 / Double(frames)
-            if abs(measured - period) / period > 0.002 && measured > 0 {
-                current.adopt(period: measured, keeping: msc)
-                period = measured
-                clock = current
-            }
+        guard frames >= 8 else { return }
+        let measured = Double(ust - first.ust) / 1e6 / Double(frames)
+        // A few frames read through a millisecond clock are within a few percent; only a guess
+        // off by more than that is replaced before the exact figure comes in.
+        let tolerance = frames >= 120 ? 0.002 : 0.1
+        if measured > 0 && abs(measured - period) / period > tolerance {
+            current.adopt(period: measured, keeping: msc)
+            period = measured
+            clock = current
         }
     }
 }

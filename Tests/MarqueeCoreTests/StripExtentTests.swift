@@ -1,0 +1,40 @@
+import XCTest
+@testable import MarqueeCore
+
+/// A ribbon's pixels stay valid exactly while the strip under the frame's view is what they were
+/// painted from: the same contents anchored the same way.
+final class StripExtentTests: XCTestCase {
+    private func content(_ text: String, id: UInt64) -> CycleContent {
+        CycleContent(layout: CycleLayoutBuilder.layout(messages: [text], separator: " | ", cache: ShapeCache(shaper: FakeShaper())),
+                     id: id)
+    }
+
+    func testAViewInsideTheExtentOfTheSameStripIsShown() {
+        let timeline = StripTimeline(content: content("Hello world", id: 1), anchor: 0)
+        let extent = StripExtent(timeline, range: 0..<3000)
+        XCTAssertTrue(extent.shows(timeline, range: 0..<1000))
+        XCTAssertTrue(extent.shows(timeline, range: 1999..<2999))
+        XCTAssertFalse(extent.shows(timeline, range: 2500..<3500), "past its end")
+        XCTAssertFalse(extent.shows(timeline, range: -1..<999), "before its start")
+    }
+
+    func testAnotherContentOrAnchorIsNotShown() {
+        let first = content("Hello world", id: 1)
+        let timeline = StripTimeline(content: first, anchor: 0)
+        let extent = StripExtent(timeline, range: 0..<3000)
+        XCTAssertFalse(extent.shows(StripTimeline(content: content("Hello world", id: 2), anchor: 0), range: 0..<1000))
+        XCTAssertFalse(extent.shows(StripTimeline(content: first, anchor: 3), range: 0..<1000), "moved by 3 px")
+        XCTAssertTrue(extent.shows(StripTimeline(content: first, anchor: first.unitWidth), range: 0..<1000),
+                      "a whole unit on: the same pixels")
+    }
+
+    func testAContentSwappedInBeyondTheViewInvalidatesOnlyWhereItShows() {
+        let first = content("Hello world", id: 1)
+        var timeline = StripTimeline(content: first, anchor: 0)
+        let extent = StripExtent(timeline, range: 0..<3000)
+        // New text joins at the entering edge of a 1000 px view at 0 (leftward text).
+        timeline.swap(to: content("Other text", id: 2), visible: 0..<1000, direction: .left, maxDeferral: 2000)
+        XCTAssertTrue(extent.shows(timeline, range: 0..<1000), "the view itself did not change")
+        XCTAssertFalse(extent.shows(timeline, range: 1999..<2999), "the ribbon's far end holds the old text")
+    }
+}
