@@ -28,12 +28,15 @@ public struct ParsedFeed: Equatable, Sendable {
     /// Set when the document was not well-formed and was read anyway: the first problem, as the
     /// one line the ticker shows ("not well-formed (line 9: …): shown as recovered").
     public var recovery: String?
+    /// The feed's own title (RSS channel, Atom feed, JSON Feed), plain text; nil when it has none.
+    public var title: String?
 
-    public init(format: Format, items: [Item], ttl: Int? = nil, recovery: String? = nil) {
+    public init(format: Format, items: [Item], ttl: Int? = nil, recovery: String? = nil, title: String? = nil) {
         self.format = format
         self.items = items
         self.ttl = ttl
         self.recovery = recovery
+        self.title = title
     }
 
     func recovered(_ recovery: String?) -> ParsedFeed {

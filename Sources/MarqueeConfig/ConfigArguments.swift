@@ -11,14 +11,19 @@ public struct OptionCatalog: Sendable {
     /// Value options that may be given several times (`--feed`, `--exec`, `--schedule`): their
     /// config key also takes a list, one argument per element.
     public var repeatableOptions: Set<String>
+    /// Repeatable options whose config key may also be an array of tables (`[[feed]]`), with the
+    /// table key that gives the option's value; the table's other keys follow it as
+    /// `key=value` words (see `FeedSubscription`).
+    public var tableOptions: [String: String]
 
     public init(valueOptions: Set<String>, flags: Set<String>, positional: String?, pathOptions: Set<String> = [],
-                repeatableOptions: Set<String> = []) {
+                repeatableOptions: Set<String> = [], tableOptions: [String: String] = [:]) {
         self.valueOptions = valueOptions
         self.flags = flags
         self.positional = positional
         self.pathOptions = pathOptions
         self.repeatableOptions = repeatableOptions
+        self.tableOptions = tableOptions
     }
 
     public var allKeys: Set<String> { valueOptions.union(flags).union(positional.map { [$0] } ?? []) }
@@ -61,6 +66,14 @@ public struct ConfigArguments: Equatable, Sendable {
             } else if catalog.flags.contains(key) {
                 guard case .boolean(let on) = setting.value else { throw fail("expected true or false") }
                 options.append(on ? "--\(key)" : "--no-\(key)")
+            } else if let head = catalog.tableOptions[key], case .tables(let tables) = setting.value {
+                for table in tables {
+                    guard let value = table.first(where: { $0.key == head })?.value else {
+                        throw fail("each [[\(key)]] table needs \(head) = \"…\"")
+                    }
+                    let words = [Self.quoted(value)] + table.filter { $0.key != head }.map { "\($0.key)=\(Self.quoted($0.value))" }
+                    options.append("--\(key)=\(words.joined(separator: " "))")
+                }
             } else if catalog.repeatableOptions.contains(key), case .list(let values) = setting.value {
                 for value in values {
                     options.append("--\(key)=\(catalog.pathOptions.contains(key) ? Self.expandingHome(value, home: home) : value)")
@@ -74,6 +87,7 @@ public struct ConfigArguments: Equatable, Sendable {
                 case .number(let number): text = String(number)
                 case .boolean: throw fail("expected a value, not true or false")
                 case .list: throw fail("expected a single value, not a list")
+                case .tables: throw fail("expected a single value, not tables")
                 case .unsupported: continue
                 }
                 // One argument with "=": a value that starts with "-" stays a value.
@@ -87,6 +101,11 @@ public struct ConfigArguments: Equatable, Sendable {
     private static func expectation(_ key: String, _ catalog: OptionCatalog) -> String {
         if key == catalog.positional { return "a string or a list of strings" }
         return catalog.flags.contains(key) ? "true or false" : "a value"
+    }
+
+    /// One word for a shell-like split (`CommandWords`): in single quotes, each `'` written `'\''`.
+    static func quoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     static func expandingHome(_ path: String, home: String?) -> String {

@@ -5,8 +5,21 @@ public enum ConfigValue: Equatable, Sendable {
     case number(Double)
     case boolean(Bool)
     case list([String])
+    /// An array of tables (`[[feed]]`): each table's keys and values, its values as text.
+    case tables([[ConfigTableEntry]])
     /// A TOML table or another shape no option takes.
     case unsupported(String)
+}
+
+/// One `key = value` of a table in an array of tables (`[[feed]]` … `url = "…"`).
+public struct ConfigTableEntry: Equatable, Sendable {
+    public let key: String
+    public let value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
 }
 
 /// One `key = value` line of the config file.

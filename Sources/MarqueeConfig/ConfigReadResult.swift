@@ -12,6 +12,8 @@ import MarqueeCore
 ///                     one setting, in file order; line is empty when unknown. kind and value:
 ///                     string TEXT | integer N | number X (Swift's shortest exact form, inf, nan)
 ///                     | boolean true or false | list ITEM… (zero or more fields)
+///                     | tables TABLE… (an array of tables: each field one table, its
+///                       `key=value` pairs separated by line feeds)
 ///                     | unsupported SHAPE (e.g. "a table")
 ///     ok              the settings above are the whole file
 ///     invalid <TAB> path <TAB> line <TAB> column <TAB> key <TAB> message
@@ -78,6 +80,8 @@ public enum ConfigReadResult: Equatable, Sendable {
         case .number(let number): return head + ["number", String(number)]
         case .boolean(let on): return head + ["boolean", on ? "true" : "false"]
         case .list(let items): return head + ["list"] + items
+        case .tables(let tables):
+            return head + ["tables"] + tables.map { $0.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") }
         case .unsupported(let shape): return head + ["unsupported", shape]
         }
     }
@@ -97,6 +101,17 @@ public enum ConfigReadResult: Equatable, Sendable {
         case ("boolean", 1) where values.first == "true" || values.first == "false":
             value = .boolean(values.first == "true")
         case ("list", _): value = .list(Array(values))
+        case ("tables", _):
+            var tables: [[ConfigTableEntry]] = []
+            for field in values {
+                var table: [ConfigTableEntry] = []
+                for pair in field.split(separator: "\n") {
+                    guard let equals = pair.firstIndex(of: "=") else { return nil }
+                    table.append(ConfigTableEntry(key: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...])))
+                }
+                tables.append(table)
+            }
+            value = .tables(tables)
         case ("unsupported", 1): value = .unsupported(values.first!)
         default: return nil
         }

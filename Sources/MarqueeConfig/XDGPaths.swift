@@ -2,16 +2,21 @@
 public struct XDGPaths: Equatable, Sendable {
     /// `$XDG_CONFIG_HOME`, or `~/.config` when it is unset, empty or not absolute (as the spec says).
     public let configHome: String?
+    /// `$XDG_CACHE_HOME`, or `~/.cache`, by the same rules.
+    public let cacheHome: String?
 
     public init(environment: [String: String]) {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            configHome = xdg
-        } else if let home = environment["HOME"], !home.isEmpty {
-            configHome = home + "/.config"
-        } else {
-            configHome = nil
+        func base(_ variable: String, default folder: String) -> String? {
+            if let xdg = environment[variable], xdg.hasPrefix("/") { return xdg }
+            if let home = environment["HOME"], !home.isEmpty { return home + "/" + folder }
+            return nil
         }
+        configHome = base("XDG_CONFIG_HOME", default: ".config")
+        cacheHome = base("XDG_CACHE_HOME", default: ".cache")
     }
+
+    /// `~/.cache/xmarquee`: one file per feed (`FeedCache`).
+    public var feedCache: String? { cacheHome.map { $0 + "/xmarquee" } }
 
     /// `~/.config/xmarquee/config`.
     public var configFile: String? { configHome.map { $0 + "/xmarquee/config" } }

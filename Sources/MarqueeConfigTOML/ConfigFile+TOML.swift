@@ -47,6 +47,7 @@ extension ConfigFile {
         case .bool: return .boolean(value.bool!)
         case .array:
             var items: [String] = []
+            if let tables = tables(in: value.array!) { return .tables(tables) }
             for item in value.array! {
                 guard let string = item.tomlValue.string else { return .unsupported("a list of non-strings") }
                 items.append(string)
@@ -57,11 +58,35 @@ extension ConfigFile {
         }
     }
 
+    /// An array of tables (`[[feed]]`) with its values as text; nil when it is no such array.
+    private static func tables(in array: TOMLArray) -> [[ConfigTableEntry]]? {
+        guard !array.isEmpty, array.allSatisfy({ $0.tomlValue.type == .table }) else { return nil }
+        var tables: [[ConfigTableEntry]] = []
+        for item in array {
+            let table = item.tomlValue.table!
+            var entries: [ConfigTableEntry] = []
+            for (key, value) in zip(table.keys, table.values) {
+                let text: String
+                switch value.type {
+                case .string: text = value.string!
+                case .int: text = String(value.int!)
+                case .double: text = String(value.double!)
+                case .bool: text = value.bool! ? "true" : "false"
+                default: text = "(\(value.type))"
+                }
+                // A line feed separates pairs on the pipe: none may be inside one.
+                entries.append(ConfigTableEntry(key: key, value: String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })))
+            }
+            tables.append(entries)
+        }
+        return tables
+    }
+
     /// The line where `key` is set: TOMLKit does not give source positions of values, so the
     /// text is searched for `key =` (bare or quoted) at the start of a line.
     static func line(ofKey key: String, in text: String) -> Int? {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if Self.key(in: Substring(line)) == key { return index + 1 }
+            if Self.key(in: Substring(line)) == key || Substring(line).trimmingSpaces == "[[\(key)]]" { return index + 1 }
         }
         return nil
     }

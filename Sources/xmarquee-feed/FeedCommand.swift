@@ -33,32 +33,44 @@ struct Fetch: ParsableCommand {
     @Option(help: "Seconds for the whole fetch.") var timeout = 30.0
     @Option(help: "Largest response accepted, in bytes.") var maxBytes = 5 << 20
     @Flag(help: "Follow each title with its description (HTML removed).") var descriptions = false
+    @Flag(help: "Also write the feed's own title.") var feedTitle = false
 
     func run() {
         var limits = FeedFetcher.Limits()
         limits.timeout = timeout
         limits.maxBytes = maxBytes
-        do {
-            switch try FeedFetcher(limits: limits).fetch(url, etag: etag, lastModified: lastModified) {
-            case .notModified(let newTag, let newDate):
-                emit(.notModified(.init(etag: newTag.isEmpty ? etag : newTag, lastModified: newDate.isEmpty ? lastModified : newDate)))
-            case .body(let document):
-                let feed: ParsedFeed
-                do {
-                    feed = try FeedParser.parse(document.data, contentType: document.contentType, address: document.address)
-                } catch {
-                    emit(.error(error.description))
-                    return
-                }
-                if let recovery = feed.recovery { emit(.warning(recovery)) }
-                for item in feed.items {
-                    emit(.item(title: ItemText.message(for: item, withDescription: descriptions), link: item.link))
-                }
-                emit(.ok(.init(etag: document.etag, lastModified: document.lastModified, ttl: feed.ttl)))
+        let exchange = FeedFetcher(limits: limits).exchange(url, etag: etag, lastModified: lastModified)
+        if let facts = exchange.response, facts.saysMore {
+            emit(.response(.init(status: facts.status, movedTo: facts.permanentAddress ?? "", retryAfter: facts.retryAfter,
+                                 maxAge: facts.maxAge)))
+        }
+        switch exchange.result {
+        case .success(.notModified(let newTag, let newDate)):
+            emit(.notModified(.init(etag: newTag.isEmpty ? etag : newTag, lastModified: newDate.isEmpty ? lastModified : newDate)))
+        case .success(.body(let document)):
+            let feed: ParsedFeed
+            do {
+                feed = try FeedParser.parse(document.data, contentType: document.contentType, address: document.address)
+            } catch {
+                emit(.error(error.description))
+                return
             }
-        } catch {
+            if let recovery = feed.recovery { emit(.warning(recovery)) }
+            if feedTitle, let title = feed.title, !title.isEmpty { emit(.title(title)) }
+            for item in feed.items {
+                emit(.item(title: ItemText.message(for: item, withDescription: descriptions), link: item.link))
+            }
+            emit(.ok(.init(etag: document.etag, lastModified: document.lastModified, ttl: feed.ttl)))
+        case .failure(let error):
             emit(.error(error.description))
         }
+    }
+}
+
+extension ResponseFacts {
+    /// Whether the ticker needs a `response` record: anything beyond a plain 200 or 304.
+    var saysMore: Bool {
+        ![200, 304].contains(status) || permanentAddress != nil || retryAfter != nil || maxAge != nil
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import MarqueeConfig
 import MarqueeCore
 import MarqueeIO
 
@@ -15,8 +16,16 @@ final class LiveSources {
     /// Whether anything but the arguments brings messages (then no welcome text, even when empty).
     private let hasOtherSources: Bool
     private var board = MessageBoard()
-    /// How each live source fares, in the order they are shown (`ctl status`).
-    private(set) var health: [StatusReport.Source] = []
+    /// How each live source fares, in the order they are shown (`ctl status`), with each feed's own state.
+    var health: [StatusReport.Source] {
+        recorded.map { source in
+            var source = source
+            source.feed = feedSources[source.name]?.status
+            return source
+        }
+    }
+    private var recorded: [StatusReport.Source] = []
+    private var feedSources: [String: FeedSource] = [:]
     private var onChange: ([MessageGroup]) -> Void = { _ in }
     /// While the sources start, their first messages only fill the board: the ticker gets them at once.
     private var starting = false
@@ -36,7 +45,8 @@ final class LiveSources {
         arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))
         self.sources = [arguments] + sources
         for source in self.sources { board.declare(source.name) }
-        health = self.sources.filter(\.showsInStatus).map { StatusReport.Source(name: $0.name) }
+        recorded = self.sources.filter(\.showsInStatus).map { StatusReport.Source(name: $0.name) }
+        for case let feed as FeedSource in self.sources { feedSources[feed.name] = feed }
     }
 
     /// The clock, the schedules, each feed and each command. One that cannot be made (no timer
@@ -54,17 +64,25 @@ final class LiveSources {
         if !options.schedules.isEmpty {
             add { try ScheduleSource(entries: options.scheduledMessages) }
         }
-        var feedURLs = options.feeds
+        var subscriptions = options.subscriptions
         for path in options.opmlFiles {
-            for url in readOPML(path) where !feedURLs.contains(url) { feedURLs.append(url) }
+            for url in readOPML(path) where !subscriptions.contains(where: { $0.url == url }) {
+                subscriptions.append(FeedSubscription(url: url))
+            }
         }
-        var settings = FeedSource.Settings()
-        settings.refresh = options.refresh
-        settings.timeout = options.feedTimeout
-        settings.descriptions = options.feedDescriptions
-        for (index, url) in feedURLs.enumerated() {
+        let cache = XDGPaths(environment: XMarquee.environment).feedCache.map(FeedCache.init)
+        for (index, subscription) in subscriptions.enumerated() {
+            var settings = FeedSource.Settings()
+            settings.refresh = subscription.refresh ?? options.refresh
+            settings.timeout = options.feedTimeout
+            settings.descriptions = subscription.descriptions ?? options.feedDescriptions
+            settings.style = FeedItemStyle(title: subscription.title.map { .given($0) } ?? (options.feedTitle ? .feedOwn : .none),
+                                           colour: subscription.colour)
+            settings.cache = cache
+            settings.maxCacheAge = options.feedMaxAge.map { $0 * 3600 }
             add {
-                try FeedSource(name: "feed \(index): \(url)", url: url, fetcher: HelperProgram.path, settings: settings)
+                try FeedSource(name: "feed \(index): \(subscription.url)", url: subscription.url, fetcher: HelperProgram.path,
+                               settings: settings)
             }
         }
         // Validated with the options: every command splits into words.
@@ -116,15 +134,15 @@ final class LiveSources {
     }
 
     private func record(_ name: String, failure: String?) {
-        guard let index = health.firstIndex(where: { $0.name == name }) else { return }
+        guard let index = recorded.firstIndex(where: { $0.name == name }) else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         if let failure {
-            health[index].lastError = failure
-            health[index].lastErrorTime = seconds
+            recorded[index].lastError = failure
+            recorded[index].lastErrorTime = seconds
         } else {
-            health[index].lastSuccess = seconds
+            recorded[index].lastSuccess = seconds
         }
     }
 

@@ -21,7 +21,7 @@ extension Options {
             else if kind.hasPrefix("Argument<") { positional = name }
         }
         return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file", "opml"],
-                             repeatableOptions: repeatable)
+                             repeatableOptions: repeatable, tableOptions: ["feed": "url"])
     }()
 
     /// `someOption` → `some-option`, ArgumentParser's default long name.

@@ -5,14 +5,21 @@ import MarqueeCore
 /// own, so the main option list stays short and each source's settings sit together in --help.
 struct SourceOptions: ParsableArguments {
     @Option(
-            help: ArgumentHelp("An RSS, RDF or Atom feed (http, https or file URL); item titles become messages. Repeatable.", valueName: "url"))
+            help: ArgumentHelp("An RSS, RDF, Atom or JSON feed (http, https or file URL); item titles become messages. Settings of its own may follow the address: \"URL title='World' refresh=600 descriptions=true colour=#8cf\". Repeatable.", valueName: "url"))
     var feed: [String] = []
 
     @Option(help: ArgumentHelp("Every feed of an OPML subscription list. Repeatable.", valueName: "file"))
     var opml: [String] = []
 
-    @Flag(help: "Follow each feed title with its description (HTML removed).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Follow each feed title with its description (HTML removed).")
     var feedDescriptions = false
+
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Put each feed's own title before its items (a feed with title=… uses that).")
+    var feedTitle = false
+
+    @Option(help: ArgumentHelp("Show cached feed items at start only when fetched within this many hours.", valueName: "hours"),
+            transform: NumberArgument.parser(atLeast: 0, "hours"))
+    var feedMaxAge: Double?
 
     @Option(help: ArgumentHelp("Seconds between feed fetches (default: the feed's TTL, else 900).", valueName: "seconds"),
             transform: NumberArgument.parser(atLeast: 1, "seconds"))
@@ -39,6 +46,8 @@ struct SourceOptions: ParsableArguments {
 
     // The properties are named like their options, so each has the config key of the same name.
     var feeds: [String] { feed }
+    /// Each --feed with its own settings (validated with the options).
+    var subscriptions: [FeedSubscription] { feed.compactMap { try? FeedSubscription(parsing: $0) } }
     var opmlFiles: [String] { opml }
     var commands: [String] { exec }
     var schedules: [String] { schedule }
@@ -65,8 +74,16 @@ struct SourceOptions: ParsableArguments {
                 throw ValidationError("invalid --exec \"\(command)\": \(error.description)")
             }
         }
-        for feed in feeds where !Self.isFeedAddress(feed) {
-            throw ValidationError("invalid --feed \"\(feed)\": expected an http://, https:// or file:// URL")
+        for feed in feeds {
+            let subscription: FeedSubscription
+            do {
+                subscription = try FeedSubscription(parsing: feed)
+            } catch {
+                throw ValidationError("invalid --feed \"\(feed)\": \(error.description)")
+            }
+            guard Self.isFeedAddress(subscription.url) else {
+                throw ValidationError("invalid --feed \"\(feed)\": expected an http://, https:// or file:// URL")
+            }
         }
         if clock?.isEmpty == true { throw ValidationError("invalid --clock \"\": expected a strftime format such as %H:%M") }
     }

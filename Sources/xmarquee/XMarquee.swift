@@ -92,9 +92,9 @@ struct XMarquee: ParsableCommand {
         }
     }
 
-    private static var environment: [String: String] {
+    static var environment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME"] {
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result

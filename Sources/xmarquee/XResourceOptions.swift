@@ -12,7 +12,7 @@ enum XResourceOptions {
     static let sharedNames = ["fg": "foreground", "bg": "background", "item-bg": "itemBackground"]
     /// What belongs to one instance or one invocation, not to a look: inputs, the display, the name.
     static let excluded: Set<String> = ["text", "file", "stdin", "keep", "display", "name", "feed", "opml",
-                                        "feed-descriptions", "refresh", "feed-timeout", "exec", "interval", "schedule", "clock"]
+                                        "feed-descriptions", "feed-title", "feed-max-age", "refresh", "feed-timeout", "exec", "interval", "schedule", "clock"]
 
     /// Resource name → option key, for every option that makes sense as a resource.
     static let names: [String: String] = {

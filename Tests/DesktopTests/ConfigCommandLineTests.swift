@@ -77,6 +77,28 @@ final class ConfigCommandLineTests: XCTestCase {
         XCTAssertEqual(both["font"], "\"DejaVu Sans:size=20\"", "what the command line does not say comes from the file")
     }
 
+    /// A `[[feed]]` table through the real helper and the command line's own checks.
+    func testFeedTablesAreReadAndCheckedLikeTheCommandLine() {
+        let config = folder.write("config", """
+            [[feed]]
+            url = "https://a.example/rss"
+            title = "World News"
+            colour = "#88c0d0"
+            """)
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.errors, "")
+        let bad = folder.write("bad", """
+            [[feed]]
+            url = "https://a.example/rss"
+            volume = 11
+            """)
+        let refused = xmarquee(["--config", bad, "--print-config"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.errors, "xmarquee: \(bad):1: key \"feed\": invalid --feed \"'https://a.example/rss' volume='11'\": "
+                       + "unknown setting \"volume\" (known: title, refresh, descriptions, colour)\n")
+    }
+
     func testDefaultLocationHonoursXDGConfigHome() {
         folder.write("xdg/xmarquee/config", "speed = 33\n")
         let run = xmarquee(["--print-config"], environment: ["XDG_CONFIG_HOME": folder.path + "/xdg", "HOME": folder.path])

@@ -5,7 +5,8 @@ import XCTest
 /// The config file read with TOMLKit and turned into command-line arguments.
 final class ConfigFileTests: XCTestCase {
     let catalog = OptionCatalog(valueOptions: ["font", "speed", "bar", "file", "separator", "feed"], flags: ["above", "sticky"],
-                                positional: "text", pathOptions: ["file"], repeatableOptions: ["feed"])
+                                positional: "text", pathOptions: ["file"], repeatableOptions: ["feed"],
+                                tableOptions: ["feed": "url"])
 
     func arguments(_ text: String) throws -> ConfigArguments {
         try ConfigArguments(file: ConfigFile(text: text, path: "config"), catalog: catalog, home: "/home/ann")
@@ -33,6 +34,35 @@ final class ConfigFileTests: XCTestCase {
             """)
         XCTAssertEqual(result.options, ["--feed=https://a.example/rss", "--feed=file:///srv/b.atom"])
         XCTAssertThrowsError(try arguments("font = [\"a\", \"b\"]"))
+    }
+
+    /// `[[feed]]` tables: each becomes one --feed with its own settings as words after the
+    /// address (in the order TOMLKit gives them), quoted so that any title survives the split;
+    /// the tables travel through the helper's records unchanged.
+    func testFeedTablesBecomeFeedsWithTheirOwnSettings() throws {
+        let text = """
+            speed = 10
+
+            [[feed]]
+            url = "https://a.example/rss"
+            title = "Tom's \\"news\\""
+            refresh = 600
+            descriptions = true
+            colour = "#8cf"
+
+            [[feed]]
+            url = "file:///srv/b.atom"
+            """
+        let result = try arguments(text)
+        XCTAssertEqual(result.options, ["--speed=10",
+                                        "--feed='https://a.example/rss' colour='#8cf' descriptions='true' refresh='600' title='Tom'\\''s \"news\"'",
+                                        "--feed='file:///srv/b.atom'"])
+        XCTAssertEqual(result.keyLines["feed"], 3)
+        let file = try ConfigFile(text: text, path: "config")
+        XCTAssertEqual(ConfigReadResult(output: ConfigReadResult.read(file).output, path: "config"), .read(file))
+        XCTAssertThrowsError(try arguments("[[feed]]\ntitle = \"no address\"\n")) {
+            XCTAssertEqual(($0 as! ConfigError).message, "each [[feed]] table needs url = \"…\"")
+        }
     }
 
     func testSyntaxErrorNamesTheLineAndKey() {

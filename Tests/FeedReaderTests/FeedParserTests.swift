@@ -11,7 +11,7 @@ final class FeedParserTests: XCTestCase {
         XCTAssertEqual(feed.ttl, 30 * 60)
         XCTAssertEqual(feed.items.map(\.title), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — reopens", ""])
         XCTAssertEqual(feed.items.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", ""],
-                       "atom:link and media:title inside an item are not the item's own")
+                       "an atom:link inside an item is not its link; its own title wins over media:title")
         XCTAssertEqual(feed.items[0].description, "Shares rose 3% & more.", "HTML, script and entities removed")
         XCTAssertEqual(feed.items[1].description, "The café is back.")
         XCTAssertEqual(ItemText.message(for: feed.items[2], withDescription: false), "An item with only a description")
@@ -95,6 +95,27 @@ final class FeedParserTests: XCTestCase {
         XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.rss2.utf8)))
         XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.malformed.utf8)))
         XCTAssertThrowsError(try OPMLReader.feedURLs(in: Data(FeedFixtures.recoverable.utf8)))
+    }
+
+    /// Lists as programs write them: folders nesting outlines, no `type`, `xmlUrl` in another
+    /// case, and one that is not well-formed but still lists its feeds.
+    func testOPMLAsListsAreWritten() throws {
+        let nested = """
+            <?xml version="1.0"?>
+            <opml version="1.0"><head><title>Mine</title></head><body>
+            <outline text="News"><outline text="World"><outline text="A" xmlurl="https://a.example/rss"/></outline>
+            <outline text="B" XMLURL="https://b.example/atom" type="atom"/></outline>
+            <outline text="C" xmlURL=" https://c.example/feed.json "/>
+            <outline text="Folder only"/>
+            </body></opml>
+            """
+        XCTAssertEqual(try OPMLReader.feedURLs(in: Data(nested.utf8)),
+                       ["https://a.example/rss", "https://b.example/atom", "https://c.example/feed.json"])
+        let broken = """
+            <opml version="2.0"><body><outline text="Caf&eacute;" xmlUrl="https://d.example/rss?a=1&b=2">
+            <outline text="E" xmlUrl="https://e.example/rss"></body></opml>
+            """
+        XCTAssertEqual(try OPMLReader.feedURLs(in: Data(broken.utf8)), ["https://d.example/rss?a=1&b=2", "https://e.example/rss"])
     }
 
     func testHTMLToPlainText() {

@@ -6,7 +6,9 @@ import Glibc
 /// A tiny HTTP/1.1 server on 127.0.0.1 (a free port) for the feed tests: fixed feeds, feeds that
 /// change, and every kind of hostile answer — malformed XML, an HTML page, 50 MB, a server that
 /// trickles, a redirect loop, a redirect to a local file, gzip, deflate and brotli bombs. One thread per connection; each
-/// answer closes its connection. It also records each request line and headers it saw.
+/// answer closes its connection. It records each request line and headers it saw (`requests`),
+/// and answers a route's own `ETag` or `Last-Modified` sent back with 304; a route may be served
+/// with any status and headers (301 with a Location, 410, 429 with Retry-After).
 public final class FeedTestServer: @unchecked Sendable {
     public struct Request: Sendable {
         public var method: String
@@ -173,6 +175,9 @@ public final class FeedTestServer: @unchecked Sendable {
             let route = routes[path]
             lock.unlock()
             guard let route else { return send(connection, status: 404, headers: [:], body: Data("not found".utf8)) }
+            if let tag = route.headers["ETag"], request.headers["if-none-match"] == tag {
+                return send(connection, status: 304, headers: ["ETag": tag], body: Data())
+            }
             if let since = route.headers["Last-Modified"], request.headers["if-modified-since"] == since {
                 return send(connection, status: 304, headers: ["Last-Modified": since], body: Data())
             }

@@ -38,7 +38,7 @@ final class FeedSourceTests: XCTestCase {
         XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil }, "\(warnings.value)")
         XCTAssertEqual(items.value?.map(\.text), ["Markets rally as tech stocks climb", "Tom & Jerry’s café — reopens", "An item with only a description"])
         XCTAssertEqual(items.value?.map(\.link), ["https://news.example.com/markets", "https://news.example.com/cafe?a=1&b=2", nil])
-        XCTAssertEqual(source.lastDelay, 1800, "the feed's <ttl> of 30 minutes sets the refresh")
+        XCTAssertEqual(source.lastDelay, 1800, accuracy: 90, "the feed's <ttl> of 30 minutes sets the refresh (plus up to 5 % jitter)")
         XCTAssertEqual(items.value?.map(\.markup), [false, false, false], "feed text is data, never read as formatting")
     }
 

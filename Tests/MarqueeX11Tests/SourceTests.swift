@@ -139,6 +139,56 @@ final class SourceTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
     }
 
+    /// Restarted with the feed's server down, the ticker shows the headlines its cache kept at
+    /// once, and `ctl status` says they came from the cache; a restart never waits for the network.
+    func testCachedHeadlinesShowAtOnceWithTheServerDown() throws {
+        let server = try FeedTestServer()
+        server.serve("/cached.xml", body: FeedFixtures.rss2)
+        let url = server.url("/cached.xml")
+        let cache = NSTemporaryDirectory() + "xmarquee-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let name = "cached-\(getpid())"
+        let arguments = ["--feed", url, "--name", name] + look
+        do {
+            let first = try TickerProcess(arguments, display: Self.server.display, environment: ["XDG_CACHE_HOME": cache])
+            defer { end(first) }
+            XCTAssertTrue(waitUntil(timeout: 10) {
+                (try? FileManager.default.contentsOfDirectory(atPath: cache + "/xmarquee"))?.contains { $0.hasPrefix("feed-") } == true
+            }, first.standardError)
+        }
+        server.stop()
+        let started = Date()
+        let again = try TickerProcess(arguments, display: Self.server.display, environment: ["XDG_CACHE_HOME": cache])
+        defer { end(again) }
+        var report: [String: Any] = [:]
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            report = Self.status(name)
+            return report["name"] as? String == name
+        }, again.standardError)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(report["message"] as? String, "Markets rally as tech stocks climb", "the first answer already shows it: \(report)")
+        XCTAssertLessThan(seconds, 1, "the cached headlines, within a second of the start")
+        let feed = (report["sources"] as? [[String: Any]])?.first
+        XCTAssertEqual(feed?["fromCache"] as? Bool, true, "\(report)")
+        XCTAssertEqual(feed?["httpStatus"] as? Int, 200)
+        XCTAssertEqual(feed?["address"] as? String, url)
+        print("cached headlines shown \(String(format: "%.3f", seconds)) s after the start")
+    }
+
+    /// `xmarquee ctl --name NAME status` as JSON (empty when it did not answer).
+    static func status(_ name: String) -> [String: Any] {
+        let process = Process()
+        process.executableURL = TickerProcess.executable
+        process.arguments = ["ctl", "--name", name, "status"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [:] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
     func testAnOPMLListBringsItsFeeds() throws {
         let path = NSTemporaryDirectory() + "xmarquee-opml-\(UUID().uuidString).opml"
         try """

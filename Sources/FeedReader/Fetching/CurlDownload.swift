@@ -16,6 +16,9 @@ final class CurlDownload {
     private var body = Data()
     private var overflowed = false
     private var headers: [String: String] = [:]
+    private var hops: [ResponseFacts.Hop] = []
+    /// The answer's status and caching facts, once a transfer got one (also when it failed).
+    private(set) var facts: ResponseFacts?
 
     private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
@@ -65,6 +68,7 @@ final class CurlDownload {
         }
         var status = 0
         _ = xm_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &status)
+        if status > 0 { facts = ResponseFacts(hops: hops, address: address, now: time(nil)) }
         switch code {
         case CURLE_OK: break
         case CURLE_WRITE_ERROR where overflowed, CURLE_FILESIZE_EXCEEDED:
@@ -113,9 +117,18 @@ final class CurlDownload {
 
     /// Header lines of each response; a redirect's are forgotten when the next status line comes.
     private func header(_ line: String) {
-        if line.hasPrefix("HTTP/") { headers = [:]; return }
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            let code = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            // A "100 Continue" or other interim answer is no hop of its own.
+            if code >= 200 { hops.append(.init(status: code, headers: [:])) }
+            return
+        }
         guard let colon = line.firstIndex(of: ":") else { return }
-        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        headers[name] = value
+        if !hops.isEmpty { hops[hops.count - 1].headers[name] = value }
     }
 
     /// The standard reason phrases (the server's own may say anything).

@@ -35,17 +35,40 @@ public struct FeedFetcher {
         public init(_ description: String) { self.description = description }
     }
 
+    /// One fetch's outcome with what the HTTP answer said about asking again (nil for a file, or
+    /// when no answer came).
+    public struct Exchange: Sendable {
+        public var result: Result<Outcome, FetchError>
+        public var response: ResponseFacts?
+    }
+
     public var limits = Limits()
     public init(limits: Limits = Limits()) { self.limits = limits }
 
     public func fetch(_ address: String, etag: String = "", lastModified: String = "") throws(FetchError) -> Outcome {
+        try exchange(address, etag: etag, lastModified: lastModified).result.get()
+    }
+
+    public func exchange(_ address: String, etag: String = "", lastModified: String = "") -> Exchange {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
-            throw FetchError("not a URL")
+            return Exchange(result: .failure(FetchError("not a URL")))
         }
         switch scheme {
-        case "file": return try readFile(url, etag: etag)
-        case "http", "https": return try CurlDownload(limits: limits).run(address, etag: etag, lastModified: lastModified)
-        default: throw FetchError("unsupported scheme \"\(scheme)\" (http, https and file are)")
+        case "file":
+            do throws(FetchError) {
+                return Exchange(result: .success(try readFile(url, etag: etag)))
+            } catch {
+                return Exchange(result: .failure(error))
+            }
+        case "http", "https":
+            let download = CurlDownload(limits: limits)
+            do throws(FetchError) {
+                let outcome = try download.run(address, etag: etag, lastModified: lastModified)
+                return Exchange(result: .success(outcome), response: download.facts)
+            } catch {
+                return Exchange(result: .failure(error), response: download.facts)
+            }
+        default: return Exchange(result: .failure(FetchError("unsupported scheme \"\(scheme)\" (http, https and file are)")))
         }
     }
 

@@ -4,7 +4,7 @@ struct EntryFields {
     /// Where a description may come from, in the order one is taken: full content first, then
     /// the format's own summary, then the modules'.
     enum DescriptionSource: Int, Comparable, CaseIterable {
-        case contentEncoded, description, summary, content, dublinCore, itunesSummary, mediaDescription
+        case contentEncoded, xhtmlBody, fullItem, description, summary, content, body, dublinCore, itunesSummary, mediaDescription
 
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
@@ -14,7 +14,13 @@ struct EntryFields {
         var href: String
     }
 
-    var title: String?
+    /// Where a title may come from, in the order one is taken: the format's own, Dublin Core's, Media RSS's.
+    enum TitleSource: Int, CaseIterable {
+        case own, dublinCore, media
+    }
+
+    var titles: [TitleSource: String] = [:]
+    var title: String? { TitleSource.allCases.lazy.compactMap { titles[$0] }.first { !$0.isEmpty } }
     /// The entry's own links in document order (never those of a nested image or source).
     var links: [Link] = []
     /// RSS `<guid>`, and whether it said isPermaLink (nil when it did not).

@@ -10,6 +10,8 @@ final class FeedDocumentReader: XMLEventHandler {
     private(set) var format: ParsedFeed.Format?
     private(set) var items: [ParsedFeed.Item] = []
     private(set) var ttl: Int?
+    /// The feed's own title (the channel's, Atom's feed's), as plain text.
+    private(set) var title: String?
 
     var isDone: Bool { (root != nil && format == nil) || items.count >= FeedParser.maxItems }
 
@@ -22,13 +24,13 @@ final class FeedDocumentReader: XMLEventHandler {
     private var entry: EntryFields?
     private var entryDepth = 0
     private var field: Field?
-    private var channelField: (name: String, depth: Int, text: [UInt8])?
+    private var channelField: (name: String, depth: Int, construct: TextConstruct, text: [UInt8])?
     private var updatePeriod = "daily"
     private var updateFrequency = 1
 
     private struct Field {
         enum Kind {
-            case title, link(rel: String), guid(isPermaLink: Bool?), identifier
+            case title(EntryFields.TitleSource), link(rel: String), guid(isPermaLink: Bool?), identifier
             case description(EntryFields.DescriptionSource)
         }
         var kind: Kind
@@ -63,16 +65,22 @@ final class FeedDocumentReader: XMLEventHandler {
                 }
             } else if (name.local == "ttl" && name.namespace == ownNamespace)
                         || (name.namespace == FeedNamespace.syndication && ["updatePeriod", "updateFrequency"].contains(name.local)) {
-                channelField = (name.local, depth, [])
+                channelField = (name.local, depth, .text, [])
+            } else if name.local == "title", name.namespace == ownNamespace, title == nil, depth == (isAtom ? 1 : 2) {
+                // The channel's own title, not an image's or a textinput's.
+                let type = attributes[XMLName(namespace: "", local: "type")]
+                let mode = format == .atom03 ? attributes[XMLName(namespace: "", local: "mode")] : nil
+                channelField = (name.local, depth, isAtom ? .atom(type: type, mode: mode) : .html, [])
             }
             return
         }
         func capture(_ kind: Field.Kind, _ construct: TextConstruct) {
             field = Field(kind: kind, depth: depth, construct: construct, base: base)
         }
-        if FeedNamespace.isMedia(name.namespace) && name.local == "description" {
-            // Media RSS puts it in <media:group> or <media:content> as often as in the item itself.
-            return capture(.description(.mediaDescription), attributes[XMLName(namespace: "", local: "type")] == "html" ? .html : .text)
+        if FeedNamespace.isMedia(name.namespace) && ["description", "title"].contains(name.local) {
+            // Media RSS puts them in <media:group> or <media:content> as often as in the item itself.
+            let construct: TextConstruct = attributes[XMLName(namespace: "", local: "type")] == "html" ? .html : .text
+            return capture(name.local == "title" ? .title(.media) : .description(.mediaDescription), construct)
         }
         guard depth == entryDepth + 1 else { return }
         let type = attributes[XMLName(namespace: "", local: "type")]
@@ -80,10 +88,12 @@ final class FeedDocumentReader: XMLEventHandler {
         switch (name.namespace, name.local) {
         case (FeedNamespace.content, "encoded"): capture(.description(.contentEncoded), .html)
         case (FeedNamespace.dublinCore, "description"): capture(.description(.dublinCore), .html)
+        case (FeedNamespace.dublinCore, "title"): capture(.title(.dublinCore), .html)
+        case (FeedNamespace.xhtml, "body"): capture(.description(.xhtmlBody), .xhtml)
         case (FeedNamespace.itunes, "summary"): capture(.description(.itunesSummary), .text)
         case (ownNamespace, let local) where isAtom:
             switch local {
-            case "title": capture(.title, .atom(type: type, mode: mode))
+            case "title": capture(.title(.own), .atom(type: type, mode: mode))
             case "summary": capture(.description(.summary), .atom(type: type, mode: mode))
             case "content" where attributes[XMLName(namespace: "", local: "src")] == nil:
                 capture(.description(.content), .atom(type: type, mode: mode))
@@ -99,9 +109,11 @@ final class FeedDocumentReader: XMLEventHandler {
             }
         case (ownNamespace, let local):
             switch local {
-            case "title": capture(.title, .html)
+            case "title": capture(.title(.own), .html)
             case "link": capture(.link(rel: ""), .text)
             case "description": capture(.description(.description), .html)
+            case "fullitem": capture(.description(.fullItem), .html)
+            case "body": capture(.description(.body), .html)
             case "guid":
                 let permalink = attributes[XMLName(namespace: "", local: "isPermaLink")]?.trimmingCharacters(in: .whitespaces).lowercased()
                 capture(.guid(isPermaLink: permalink.map { $0 == "true" }), .text)
@@ -120,7 +132,7 @@ final class FeedDocumentReader: XMLEventHandler {
             let room = Self.fieldLimit - field!.text.count
             if room > 0 { field!.text.append(contentsOf: bytes.prefix(room)) }
         } else if channelField != nil {
-            let room = 64 - channelField!.text.count
+            let room = 1024 - channelField!.text.count
             if room > 0 { channelField!.text.append(contentsOf: bytes.prefix(room)) }
         }
     }
@@ -133,7 +145,12 @@ final class FeedDocumentReader: XMLEventHandler {
             finish(current)
         } else if let channel = channelField, channel.depth == depth {
             channelField = nil
-            readChannel(channel.name, String(decoding: channel.text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            let raw = String(decoding: channel.text, as: UTF8.self)
+            if channel.name == "title" {
+                title = channel.construct.plainText(raw)
+            } else {
+                readChannel(channel.name, raw.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         } else if entry != nil, depth == entryDepth {
             finishEntry()
         }
@@ -143,7 +160,7 @@ final class FeedDocumentReader: XMLEventHandler {
     /// whole; a title cut mid-word is not shown.
     func finishDocument() {
         guard entry != nil else { return }
-        if let current = field, case .title = current.kind { entry = nil; return }
+        if let current = field, case .title(.own) = current.kind { entry = nil; return }
         if let current = field { field = nil; finish(current) }
         finishEntry()
     }
@@ -163,6 +180,10 @@ final class FeedDocumentReader: XMLEventHandler {
         case ("feed", ""):
             format = attributes[XMLName(namespace: "", local: "version")] == "0.3" ? .atom03 : .atom
             ownNamespace = ""
+        case ("feed", _) where attributes[XMLName(namespace: "", local: "version")] == "0.3":
+            // Drafts before Atom 0.3 settled on its namespace (Echo, Pie, Necho) used their own.
+            format = .atom03
+            ownNamespace = name.namespace
         default: break
         }
     }
@@ -182,8 +203,8 @@ final class FeedDocumentReader: XMLEventHandler {
         let raw = String(decoding: field.text, as: UTF8.self)
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         switch field.kind {
-        case .title:
-            if entry?.title == nil { entry?.title = field.construct.plainText(raw) }
+        case .title(let source):
+            if entry?.titles[source] == nil { entry?.titles[source] = field.construct.plainText(raw) }
         case .link(let rel):
             if !trimmed.isEmpty { entry?.links.append(.init(rel: rel, href: URIResolver.resolve(trimmed, against: field.base))) }
         case .guid(let isPermaLink):

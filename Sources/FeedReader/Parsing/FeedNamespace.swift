@@ -11,6 +11,7 @@ enum FeedNamespace {
     static let media = "http://search.yahoo.com/mrss/"
     static let syndication = "http://purl.org/rss/1.0/modules/syndication/"
     static let xml = "http://www.w3.org/XML/1998/namespace"
+    static let xhtml = "http://www.w3.org/1999/xhtml"
 
     /// Media RSS is also declared without its final slash.
     static func isMedia(_ namespace: String) -> Bool { namespace == media || namespace == "http://search.yahoo.com/mrss" }

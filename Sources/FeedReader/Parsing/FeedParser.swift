@@ -55,7 +55,7 @@ public enum FeedParser {
         var reader: FeedDocumentReader
         var outcome: XMLEventParser.Outcome
         var feed: ParsedFeed? {
-            reader.format.map { ParsedFeed(format: $0, items: reader.items, ttl: reader.ttl) }
+            reader.format.map { ParsedFeed(format: $0, items: reader.items, ttl: reader.ttl, title: reader.title) }
         }
     }
 

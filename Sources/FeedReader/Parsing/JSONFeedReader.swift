@@ -27,9 +27,9 @@ enum JSONFeedReader {
         }
         let base = URIResolver.resolve((feed["feed_url"] as? String) ?? "", against: address)
         let items = (feed["items"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }.compactMap { entry -> ParsedFeed.Item? in
-            let title = HTMLText.collapseWhiteSpace(entry["title"] as? String ?? "")
-            let description = (entry["content_html"] as? String).map(HTMLText.plainText(fromHTML:)).flatMap { $0.isEmpty ? nil : $0 }
-                ?? [entry["content_text"], entry["summary"]].lazy.compactMap { ($0 as? String).map(HTMLText.collapseWhiteSpace) }
+            let title = TextConstruct.text.plainText(entry["title"] as? String ?? "")
+            let description = (entry["content_html"] as? String).map(TextConstruct.html.plainText).flatMap { $0.isEmpty ? nil : $0 }
+                ?? [entry["content_text"], entry["summary"]].lazy.compactMap { ($0 as? String).map(TextConstruct.text.plainText) }
                     .first { !$0.isEmpty } ?? ""
             guard !title.isEmpty || !description.isEmpty else { return nil }
             let identifier = (entry["id"] as? String).flatMap { URIResolver.isWebAddress($0) ? $0 : nil }
@@ -38,6 +38,7 @@ enum JSONFeedReader {
             return ParsedFeed.Item(title: title, link: link.isEmpty ? "" : URIResolver.resolve(link, against: base.isEmpty ? address : base),
                                    description: description)
         }
-        return ParsedFeed(format: .jsonFeed, items: Array(items.prefix(FeedParser.maxItems)))
+        let title = (feed["title"] as? String).map(HTMLText.collapseWhiteSpace).flatMap { $0.isEmpty ? nil : $0 }
+        return ParsedFeed(format: .jsonFeed, items: Array(items.prefix(FeedParser.maxItems)), title: title)
     }
 }

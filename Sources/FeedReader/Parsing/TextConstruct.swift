@@ -25,15 +25,19 @@ indirect enum TextConstruct: Equatable {
         }
         switch mode?.lowercased() {
         case "base64"?: return .base64(kind == .xhtml ? .text : kind)
-        case "escaped"?: return kind == .text && type != "text/plain" ? .html : kind
+        // Escaped is how the markup was written, already undone by the XML parser: the type
+        // alone says whether the text is HTML (text/plain, 0.3's default, keeps a literal `<b>`).
+        case "escaped"?: return kind
         default: return kind
         }
     }
 
+    /// The text a reader shows; text that went through the wrong decoder is mended first
+    /// (`MisdecodedText`), before a C1 "next line" could count as white space.
     func plainText(_ raw: String) -> String {
         switch self {
-        case .text, .xhtml: return HTMLText.collapseWhiteSpace(raw)
-        case .html: return HTMLText.plainText(fromHTML: raw)
+        case .text, .xhtml: return HTMLText.collapseWhiteSpace(MisdecodedText.mended(raw))
+        case .html: return HTMLText.plainText(fromHTML: MisdecodedText.mended(raw))
         case .base64(let inner):
             guard let data = Data(base64Encoded: raw, options: .ignoreUnknownCharacters) else { return "" }
             return inner.plainText(String(decoding: data, as: UTF8.self))

@@ -55,7 +55,10 @@ enum XMLEventParser {
                 for index in 0..<Int(count) {
                     let base = index * 5
                     guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+                    // Without entity replacement libxml2 hands every `&` of a value (from `&amp;`,
+                    // `&#38;` or a repaired stray `&`) over as `&#38;`, and only `&`: undone here.
                     let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                        .replacingOccurrences(of: "&#38;", with: "&")
                     values[XMLEventParser.name(name, prefix: attributes[base + 1], uri: attributes[base + 2])] = value
                 }
             }

@@ -7,12 +7,37 @@ public struct StatusReport: Equatable, Sendable {
         public var lastSuccess: Double?
         public var lastError: String?
         public var lastErrorTime: Double?
+        /// A feed's own state; nil for other sources.
+        public var feed: Feed?
 
-        public init(name: String, lastSuccess: Double? = nil, lastError: String? = nil, lastErrorTime: Double? = nil) {
+        public init(name: String, lastSuccess: Double? = nil, lastError: String? = nil, lastErrorTime: Double? = nil, feed: Feed? = nil) {
             self.name = name
             self.lastSuccess = lastSuccess
             self.lastError = lastError
             self.lastErrorTime = lastErrorTime
+            self.feed = feed
+        }
+    }
+
+    /// How a feed fares beyond success and failure.
+    public struct Feed: Equatable, Sendable {
+        /// The address asked (where a permanent redirect led, else the one given).
+        public var address: String
+        /// The last HTTP status (from this run, or the cache's); nil for a file or before any.
+        public var httpStatus: Int?
+        /// Whether the items on show were read from the cache and no answer has confirmed or replaced them.
+        public var fromCache: Bool
+        /// Whether the server answered 410 Gone (the feed is not asked again).
+        public var gone: Bool
+        /// Seconds since 1970 (UTC) of the next fetch; nil when none is planned.
+        public var nextFetch: Double?
+
+        public init(address: String, httpStatus: Int?, fromCache: Bool, gone: Bool, nextFetch: Double?) {
+            self.address = address
+            self.httpStatus = httpStatus
+            self.fromCache = fromCache
+            self.gone = gone
+            self.nextFetch = nextFetch
         }
     }
 
@@ -53,7 +78,11 @@ public struct StatusReport: Equatable, Sendable {
         let sourceObjects = sources.map { source in
             "{\"name\":\(Self.string(source.name)),\"lastSuccess\":\(source.lastSuccess.map(Self.number) ?? "null"),"
                 + "\"lastError\":\(source.lastError.map(Self.string) ?? "null"),"
-                + "\"lastErrorTime\":\(source.lastErrorTime.map(Self.number) ?? "null")}"
+                + "\"lastErrorTime\":\(source.lastErrorTime.map(Self.number) ?? "null")"
+                + (source.feed.map { feed in
+                    ",\"address\":\(Self.string(feed.address)),\"httpStatus\":\(feed.httpStatus.map(String.init) ?? "null"),"
+                        + "\"fromCache\":\(feed.fromCache),\"gone\":\(feed.gone),\"nextFetch\":\(feed.nextFetch.map(Self.number) ?? "null")"
+                } ?? "") + "}"
         }
         fields.append(("sources", "[" + sourceObjects.joined(separator: ",") + "]"))
         return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"

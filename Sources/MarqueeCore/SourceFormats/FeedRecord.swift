@@ -10,6 +10,12 @@
 ///     error <TAB> text                            the fetch failed; keep the last good items
 ///     warning <TAB> text                          the feed was read despite a fault (a feed that
 ///                                                 is not well-formed, shown as recovered)
+///     response <TAB> status <TAB> moved-to <TAB> retry-after <TAB> max-age
+///                                                 what the HTTP answer said about asking again, when
+///                                                 it said more than a plain 200 or 304: the status,
+///                                                 the address permanent redirects led to (or empty),
+///                                                 seconds to wait and seconds it may be cached (or empty)
+///     title <TAB> text                            the feed's own title (with `--feed-title`)
 ///
 /// Exactly one of ok / not-modified / error ends every run; a run that ends without one failed.
 public enum FeedRecord: Equatable, Sendable {
@@ -19,6 +25,23 @@ public enum FeedRecord: Equatable, Sendable {
     case notModified(Validators)
     case error(String)
     case warning(String)
+    case response(Response)
+    case title(String)
+
+    /// The caching facts of an HTTP answer (`ResponseFacts` in the helper).
+    public struct Response: Equatable, Sendable {
+        public var status: Int
+        public var movedTo: String
+        public var retryAfter: Int?
+        public var maxAge: Int?
+
+        public init(status: Int, movedTo: String = "", retryAfter: Int? = nil, maxAge: Int? = nil) {
+            self.status = status
+            self.movedTo = movedTo
+            self.retryAfter = retryAfter
+            self.maxAge = maxAge
+        }
+    }
 
     /// What the next request sends to be answered "304 Not Modified", and how soon to ask.
     public struct Validators: Equatable, Sendable {
@@ -43,6 +66,9 @@ public enum FeedRecord: Equatable, Sendable {
         case .notModified(let v): fields = ["not-modified", v.etag, v.lastModified, v.ttl.map(String.init) ?? ""]
         case .error(let text): fields = ["error", text]
         case .warning(let text): fields = ["warning", text]
+        case .response(let r):
+            fields = ["response", String(r.status), r.movedTo, r.retryAfter.map(String.init) ?? "", r.maxAge.map(String.init) ?? ""]
+        case .title(let text): fields = ["title", text]
         }
         return RecordLine.line(fields)
     }
@@ -61,6 +87,10 @@ public enum FeedRecord: Equatable, Sendable {
         case "not-modified": guard let v = validators() else { return nil }; self = .notModified(v)
         case "error" where fields.count == 2: self = .error(fields[1])
         case "warning" where fields.count == 2: self = .warning(fields[1])
+        case "response" where fields.count == 5:
+            guard let status = Int(fields[1]) else { return nil }
+            self = .response(Response(status: status, movedTo: fields[2], retryAfter: Int(fields[3]), maxAge: Int(fields[4])))
+        case "title" where fields.count == 2: self = .title(fields[1])
         default: return nil
         }
     }

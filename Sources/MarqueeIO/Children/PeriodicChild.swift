@@ -33,14 +33,17 @@ final class PeriodicChild {
 
     deinit { stop() }
 
-    /// Runs `arguments()` now and at each deadline; `ended` hears how each run ended.
-    func start(on loop: EventLoop, arguments: @escaping () -> [String], ended: @escaping (Ending) -> Void) {
+    /// Runs `arguments()` now (or first at `firstRun`, on the monotonic clock: a feed whose cache
+    /// is fresh) and at each deadline; `ended` hears how each run ended.
+    func start(on loop: EventLoop, firstRun: Double? = nil, arguments: @escaping () -> [String],
+               ended: @escaping (Ending) -> Void) {
         stop()
         self.arguments = arguments
         self.ended = ended
         wake = timer.wake(on: loop) { [unowned self] in
             if MonotonicClock.now() >= self.due { self.runNow(on: loop) } else { self.timer.arm(at: self.due) }
         }
+        if let firstRun, firstRun > MonotonicClock.now() { return runAgain(at: firstRun) }
         due = MonotonicClock.now()
         runNow(on: loop)
     }

@@ -314,5 +314,102 @@ case("json-feed-1.1", '\ufeff{"version": "https://jsonfeed.org/version/1.1", "ti
      ' "items": [{"id": "a", "url": "https://j.example/a", "title": "Ünïcödé & <b>not HTML</b>", "authors": [{"name": "A"}]}]}\n',
      [item("Ünïcödé & <b>not HTML</b>", "https://j.example/a"), ok()], content_type="application/json")
 
+# --- Where titles and descriptions come from, in the documented order ----------------------------
+
+PODCAST = ' xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
+DC = ' xmlns:dc="http://purl.org/dc/elements/1.1/"'
+MEDIA = ' xmlns:media="http://search.yahoo.com/mrss/"'
+XHTML = ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'
+
+case("itunes-summary", rss(
+    "<item><title>Episode 12: Lighthouses</title><link>https://pod.example/12</link>"
+    "<itunes:summary>Keepers &amp; their lamps, told by two of them.</itunes:summary></item>\n"
+    "<item><title>Episode 13</title><link>https://pod.example/13</link>"
+    "<description>The show notes win</description><itunes:summary>Not this</itunes:summary></item>\n",
+    attributes=PODCAST),
+    [item("Episode 12: Lighthouses", "https://pod.example/12", "Keepers & their lamps, told by two of them."),
+     item("Episode 13", "https://pod.example/13", "The show notes win"), ok()])
+
+case("dublin-core-title-and-description", rss(
+    "<item><dc:title>Council approves &lt;b&gt;budget&lt;/b&gt;</dc:title><link>https://city.example/1</link>"
+    "<dc:description>&lt;p&gt;Vote was 7&amp;ndash;2&lt;/p&gt;</dc:description></item>\n"
+    "<item><title>Own title first</title><dc:title>Not the DC one</dc:title><link>https://city.example/2</link></item>\n",
+    attributes=DC),
+    [item("Council approves budget", "https://city.example/1", "Vote was 7–2"),
+     item("Own title first", "https://city.example/2"), ok()])
+
+case("media-title", rss(
+    "<item><link>https://video.example/1</link><media:content url='https://video.example/1.mp4'>"
+    "<media:title>Sunrise over the bay</media:title><media:description>Four minutes, no words</media:description>"
+    "</media:content></item>\n"
+    "<item><title>Own</title><dc:title>Dublin Core</dc:title><media:title>Media</media:title>"
+    "<link>https://video.example/2</link></item>\n"
+    "<item><dc:title>Dublin Core before media</dc:title><media:title>Media</media:title>"
+    "<link>https://video.example/3</link></item>\n",
+    attributes=MEDIA + DC),
+    [item("Sunrise over the bay", "https://video.example/1", "Four minutes, no words"),
+     item("Own", "https://video.example/2"),
+     item("Dublin Core before media", "https://video.example/3"), ok()])
+
+case("xhtml-body", rss(
+    "<item><title>Full text</title><link>https://x.example/1</link><description>Short teaser</description>"
+    "<xhtml:body><xhtml:p>First paragraph.</xhtml:p><xhtml:p>Second &amp; last.</xhtml:p></xhtml:body></item>\n",
+    attributes=XHTML),
+    [item("Full text", "https://x.example/1", "First paragraph. Second & last."), ok()])
+
+case("body-and-fullitem", rss(
+    "<item><title>Body only</title><link>https://b.example/1</link>"
+    "<body>&lt;p&gt;The &lt;em&gt;whole&lt;/em&gt; story&lt;/p&gt;</body></item>\n"
+    "<item><title>Fullitem first</title><link>https://b.example/2</link><description>Teaser</description>"
+    "<fullitem>&lt;div&gt;Everything, in full&lt;/div&gt;</fullitem></item>\n"),
+    [item("Body only", "https://b.example/1", "The whole story"),
+     item("Fullitem first", "https://b.example/2", "Everything, in full"), ok()])
+
+case("atom-0.3-base64-everywhere", '<?xml version="1.0" encoding="utf-8"?>\n<feed version="0.3" xmlns="http://purl.org/atom/ns#">\n'
+     "<entry><title mode='base64'>VGl0bGUgaW4gYmFzZTY0</title><link rel='alternate' href='http://c.example/1'/>"
+     "<summary mode='base64' type='text/html'>PHA+U3VtbWFyeSA8Yj5ib2xkPC9iPjwvcD4=</summary></entry>\n"
+     "<entry><title mode='base64' type='text/plain'>TGl0ZXJhbCA8dGFnPg==</title><link rel='alternate' href='http://c.example/2'/>"
+     "<content mode='base64' type='text/html'>PHA+Q29udGVudCDigJMgw6l0w6k8L3A+</content></entry>\n"
+     "</feed>\n",
+     [item("Title in base64", "http://c.example/1", "Summary bold"),
+      item("Literal <tag>", "http://c.example/2", "Content – été"), ok()])
+
+case("text-constructs-keep-literal-tags", '<?xml version="1.0" encoding="utf-8"?>\n<feed version="0.3" xmlns="http://purl.org/atom/ns#">\n'
+     "<entry><title mode='escaped'>Why &lt;br&gt; breaks lines</title><link rel='alternate' href='http://d.example/1'/>"
+     "<summary type='text/plain' mode='escaped'>Use &lt;p&gt; &amp;amp; &lt;div&gt;</summary></entry>\n"
+     "<entry><title type='text/html' mode='escaped'>&lt;i&gt;Escaped HTML&lt;/i&gt; is HTML</title>"
+     "<link rel='alternate' href='http://d.example/2'/></entry>\n"
+     "<entry><title type='application/xhtml+xml' mode='xml'><div xmlns='http://www.w3.org/1999/xhtml'>XML &lt;mode&gt; <b>text</b></div></title>"
+     "<link rel='alternate' href='http://d.example/3'/></entry>\n"
+     "</feed>\n",
+     [item("Why <br> breaks lines", "http://d.example/1", "Use <p> &amp; <div>"),
+      item("Escaped HTML is HTML", "http://d.example/2"),
+      item("XML <mode> text", "http://d.example/3"), ok()])
+
+case("atom-1.0-text-type-literal-tag", '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+     "<entry><title type='text'>Vector&lt;T&gt; in C++</title><link href='https://e.example/1'/>"
+     "<summary>if a &lt; b &amp;&amp; c &gt; d</summary></entry>\n</feed>\n",
+     [item("Vector<T> in C++", "https://e.example/1", "if a < b && c > d"), ok()])
+
+case("c1-controls-as-windows-1252", rss(
+    "<item><title>It\u0092s a \u0093quoted\u0094 title \u0097 with a dash</title><link>https://f.example/1</link>"
+    "<description>Price \u0080 5\u0085</description></item>\n"),
+    [item("It’s a “quoted” title — with a dash", "https://f.example/1", "Price € 5…"), ok()])
+
+case("double-encoded-utf-8", rss(
+    "<item><title>CafÃ© reopens â€” finally</title><link>https://g.example/1</link></item>\n"
+    "<item><title>Ã as a letter stays: Ãx</title><link>https://g.example/2</link></item>\n"),
+    [item("Café reopens — finally", "https://g.example/1"),
+     item("Ã as a letter stays: Ãx", "https://g.example/2"), ok()])
+
+case("ampersand-in-link-attribute", '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+     "<entry><title>Escaped</title><link href='https://h.example/?a=1&amp;b=2&#38;c=3'/></entry>\n</feed>\n",
+     [item("Escaped", "https://h.example/?a=1&b=2&c=3"), ok()])
+
+case("atom-0.3-draft-namespace", '<?xml version="1.0"?>\n<feed version="0.3" xmlns="http://purl.org/echo/">\n'
+     "<title>A draft-era feed</title><entry><title>Echo entry</title><link rel='alternate' href='http://echo.example/1'/>"
+     "<summary>Read as Atom 0.3</summary></entry>\n</feed>\n",
+     [item("Echo entry", "http://echo.example/1", "Read as Atom 0.3"), ok()])
+
 with open(os.path.join(HERE, "cases.txt"), "w") as f:
     f.write("".join(name + "\n" for name in cases))

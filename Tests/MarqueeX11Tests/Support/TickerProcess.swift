@@ -7,6 +7,9 @@ final class TickerProcess {
     private let errorPipe = Pipe()
     let input: Pipe?
     private let errors = ErrorCollector()
+    /// A feed cache of its own (`XDG_CACHE_HOME`), removed when it stops, unless the test gives one:
+    /// no run reads another's cached feeds or writes into the user's home.
+    private let ownCache: String?
 
     static var executable: URL {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,6 +31,13 @@ final class TickerProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
+        if extra["XDG_CACHE_HOME"] == nil {
+            let cache = NSTemporaryDirectory() + "xmarquee-test-cache-\(UUID().uuidString)"
+            environment["XDG_CACHE_HOME"] = cache
+            ownCache = cache
+        } else {
+            ownCache = nil
+        }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardError = errorPipe
@@ -89,6 +99,7 @@ final class TickerProcess {
             process.waitUntilExit()
         }
         errorPipe.fileHandleForReading.readabilityHandler = nil
+        if let ownCache { try? FileManager.default.removeItem(atPath: ownCache) }
     }
 
     deinit { stop() }
