@@ -48,6 +48,8 @@ final class StatusTests: XvfbTestCase {
         XCTAssertEqual(report["dpi"] as? Double, 96)
         XCTAssertEqual(try XCTUnwrap(report["refreshRate"] as? Double), 60, accuracy: 1)
         XCTAssertEqual(report["present"] as? Bool, true)
+        XCTAssertEqual(report["tearFree"] as? Bool, true, "no compositing manager: frames presented at the vblank")
+        XCTAssertEqual(report["subpixel"] as? Bool, true)
         XCTAssertGreaterThan(try XCTUnwrap(report["framesShown"] as? Int), 30)
         XCTAssertNotNil(report["framesMissed"] as? Int)
         let message = try XCTUnwrap(report["message"] as? String)

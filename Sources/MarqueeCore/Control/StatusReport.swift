@@ -59,6 +59,11 @@ public struct StatusReport: Equatable, Sendable {
     public var refreshRate = 0.0
     /// Whether frames are paced by the Present extension (else by a timer).
     public var present = false
+    /// Whether each frame reaches the window only at its vblank (no compositing manager: the
+    /// server copies it); false under a compositing manager, which presents it itself.
+    public var tearFree = false
+    /// Whether the text moves by fractions of a pixel (`--subpixel`).
+    public var subpixel = true
     public var framesShown: UInt64 = 0
     public var framesMissed: UInt64 = 0
     public var sources: [Source] = []
@@ -72,7 +77,8 @@ public struct StatusReport: Equatable, Sendable {
             ("mode", Self.string(mode)), ("motionSetting", Self.string(motionSetting)), ("motion", Self.string(motion)),
             ("paused", String(paused)), ("speed", Self.number(speed)), ("direction", Self.string(direction)),
             ("message", message.map(Self.string) ?? "null"), ("dpi", Self.number(dpi)),
-            ("refreshRate", Self.number(refreshRate)), ("present", String(present)),
+            ("refreshRate", Self.number(refreshRate)), ("present", String(present)), ("tearFree", String(tearFree)),
+            ("subpixel", String(subpixel)),
             ("framesShown", String(framesShown)), ("framesMissed", String(framesMissed)),
         ]
         let sourceObjects = sources.map { source in

@@ -10,6 +10,7 @@ extension MarqueePlayer {
         report.message = messageOnScreen
         report.dpi = style.scale * DesktopPreferences.referenceDPI
         report.refreshRate = refreshPeriod > 0 ? 1 / refreshPeriod : 0
+        report.subpixel = style.motion.subpixel
     }
 
     /// The text of the message at the reading edge (tags removed), or of the page on show.
