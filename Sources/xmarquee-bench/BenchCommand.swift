@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited memory idle scaling clock resize tickr pacing144 smooth144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr pacing144 smooth144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -54,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         let cpuFloor = wanted("cpu") || wanted("composited") ? bench.buildFloor(source: Self.floorSource()) : nil
         if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: removeTickrFiles != nil) }
         if wanted("composited") { try bench.runCompositedCPU(floorBinary: cpuFloor) }
+        if wanted("switch") { try bench.runCompositorSwitch() }
         if wanted("memory") { try bench.runMemoryOverTime() }
         if wanted("idle") { try bench.runIdleCPU() }
         if wanted("scaling") { try bench.runScaling() }
