@@ -38,7 +38,7 @@ extension Ticker {
         player.describe(into: &report)
         report.refreshRate = refreshPeriod > 0 ? 1 / refreshPeriod : 0
         report.present = usesPresent
-        report.tearFree = usesPresent && compositor.isTearFree
+        report.tearFree = isTearFree
         report.framesShown = statistics.shown
         report.framesMissed = statistics.missed
     }

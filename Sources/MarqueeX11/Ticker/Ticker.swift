@@ -27,6 +27,8 @@ public final class Ticker {
     public var onFrameDrawn: ((_ position: Int, _ time: Double) -> Void)?
 
     public var usesPresent: Bool { pacer is PresentPacer }
+    /// Frames reach the window only at their vblank (Present, and no compositing manager).
+    public var isTearFree: Bool { usesPresent && compositor.isTearFree }
     public var refreshPeriod: Double { pacer.period }
     public var shownPosition: Int { player.shownPosition }
     /// Its sub-pixel phase (see `SubpixelGrid`).
