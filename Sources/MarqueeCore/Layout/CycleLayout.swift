@@ -1,19 +1,3 @@
-/// A stretch of pieces (words, spaces) in one style, with a known position and width, as a
-/// block stores it.
-///
-/// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
-/// search, so the work for a frame never depends on how long the whole text is.
-public struct LayoutChunk: Equatable, Sendable {
-    /// Its pieces in its block's `pieces`.
-    public var pieces: Range<Int>
-    /// Left edge within its block, in pixels.
-    public var x: Int
-    public var width: Int
-    /// Index of its style in its block's `styles`.
-    public var style: Int
-    public var end: Int { x + width }
-}
-
 /// A shaped piece (a word, a run of spaces) at its pen position in the cycle, in 1/64 px. Each
 /// glyph is drawn at the pen plus its own offset, rounded once: the pen itself is never rounded.
 public struct PlacedPiece: Sendable {
@@ -56,7 +40,7 @@ public struct PlacedChunk: Equatable {
 
 /// One cycle of the strip: every source's block (its messages, each inside its padding and
 /// followed by the separator) one after another. The strip repeats this cycle forever.
-public final class CycleLayout: Sendable {
+public final class CycleLayout {
     public let blocks: [LayoutBlock]
     /// Where each block starts in the cycle, and the index of its first message.
     let blockStarts: [Int]
@@ -115,8 +99,8 @@ public final class CycleLayout: Sendable {
 
     private func placed(_ chunk: LayoutChunk, of index: Int) -> PlacedChunk {
         let block = blocks[index]
-        return PlacedChunk(x: chunk.x + blockStarts[index], width: chunk.width, style: block.styles[chunk.style],
-                           pieces: block.pieces[chunk.pieces], penShift: blockStarts[index] << 6)
+        return PlacedChunk(x: chunk.x + blockStarts[index], width: Int(chunk.width), style: block.styles[Int(chunk.style)],
+                           pieces: ArraySlice(block.pieces(of: chunk)), penShift: blockStarts[index] << 6)
     }
 
     /// The chunks that intersect the cycle-local range `[lower, upper)`, left to right.
@@ -164,18 +148,23 @@ public final class CycleLayout: Sendable {
 
     /// The chunk drawn at cycle-local `x`, if any (none in padding).
     public func chunk(at x: Int) -> PlacedChunk? {
+        storedChunk(at: x).map { placed(blocks[$0.block].chunks[$0.chunk], of: $0.block) }
+    }
+
+    /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
+    /// its feed item's address); nil over separators, padding and text without one. Its style
+    /// says, without cutting the chunk's pieces again.
+    public func link(at x: Int) -> String? {
+        storedChunk(at: x).flatMap { blocks[$0.block].styles[Int(blocks[$0.block].chunks[$0.chunk].style)].link }
+    }
+
+    private func storedChunk(at x: Int) -> (block: Int, chunk: Int)? {
         guard !blocks.isEmpty else { return nil }
         let index = blockIndex(containing: x)
         let block = blocks[index]
         let chunk = block.firstChunk(endingAfter: x - blockStarts[index])
         guard chunk < block.chunks.count, block.chunks[chunk].x + blockStarts[index] <= x else { return nil }
-        return placed(block.chunks[chunk], of: index)
-    }
-
-    /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
-    /// its feed item's address); nil over separators, padding and text without one.
-    public func link(at x: Int) -> String? {
-        chunk(at: x)?.style.link
+        return (index, chunk)
     }
 
     /// The block and the index within it of message `index`.
@@ -210,7 +199,7 @@ public final class CycleLayout: Sendable {
     /// Every piece, its pen from the cycle's start.
     public var pieces: [PlacedPiece] {
         zip(blocks, blockStarts).flatMap { block, start in
-            block.pieces.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
+            block.chunks.flatMap { block.pieces(of: $0) }.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
         }
     }
 
