@@ -181,7 +181,7 @@ public final class CycleLayout {
     /// Message `index` and where its text went in the cycle.
     func laidOutMessage(_ index: Int) -> LaidOutMessage {
         let (block, local) = location(ofMessage: index)
-        var message = blocks[block].laidOutMessages[local]
+        var message = blocks[block].laidOutMessage(local)
         message.textStart += blockStarts[block]
         return message
     }

@@ -16,8 +16,10 @@ public final class LayoutBlock {
     /// Each message's left edge (its padding included) and right edge, from the block's start.
     let messageStarts: [Int]
     let messageEnds: [Int]
-    /// Each message and where its text went, for a later block to copy what did not change.
-    let laidOutMessages: [LaidOutMessage]
+    /// The messages that have text, and where each one's text went, for a later block to copy
+    /// what did not change.
+    let textMessages: [Message]
+    let placements: [MessagePlacement]
     let width: Int
     let separatorWidth: Int
     /// Bytes of text its messages hold (tags included): how big it is to search.
@@ -29,7 +31,7 @@ public final class LayoutBlock {
 
     init(source: String, messages: [Message], chunks: [LayoutChunk], retainedPieces: [PlacedPiece],
          separatorPieces: [PlacedPiece], styles: [TextStyle], messageStarts: [Int], messageEnds: [Int],
-         laidOutMessages: [LaidOutMessage], width: Int, separatorWidth: Int, byteCount: Int, shapes: ShapeCache,
+         textMessages: [Message], placements: [MessagePlacement], width: Int, separatorWidth: Int, byteCount: Int, shapes: ShapeCache,
          interpretsMarkup: Bool) {
         self.source = source
         self.messages = messages
@@ -39,7 +41,8 @@ public final class LayoutBlock {
         self.styles = styles
         self.messageStarts = messageStarts
         self.messageEnds = messageEnds
-        self.laidOutMessages = laidOutMessages
+        self.textMessages = textMessages
+        self.placements = placements
         self.width = width
         self.separatorWidth = separatorWidth
         self.byteCount = byteCount
@@ -57,6 +60,13 @@ public final class LayoutBlock {
         return low
     }
 
+    /// Message `index` (of those with text) and where its text went in the block.
+    func laidOutMessage(_ index: Int) -> LaidOutMessage {
+        let placement = placements[index]
+        return LaidOutMessage(message: textMessages[index], chunks: Int(placement.chunks.lowerBound)..<Int(placement.chunks.upperBound),
+                              textStart: placement.textStart, width: placement.width)
+    }
+
     /// A chunk's pieces, pens from the block's start.
     func pieces(of chunk: LayoutChunk) -> [PlacedPiece] {
         switch chunk.pieces {
@@ -68,7 +78,7 @@ public final class LayoutBlock {
                 PlacedPiece(shape: $0.shape, pen: start + $0.pen)
             }
         case .text(let message, let bytes):
-            return textPieces(of: laidOutMessages[Int(message)].message, bytes: Int(bytes.lowerBound)..<Int(bytes.upperBound),
+            return textPieces(of: textMessages[Int(message)], bytes: Int(bytes.lowerBound)..<Int(bytes.upperBound),
                               style: styles[Int(chunk.style)], pen: chunk.pen)
         }
     }

@@ -38,9 +38,9 @@ struct LayoutBlockBuilder {
     private let separator: [SeparatorPiece]
     private var nextMessage = 0
     private var current: Source?
-    /// The message being laid out, its first chunk and the left edge of its text.
-    private var opened: (message: Message, firstChunk: Int, textStart: Int)?
-    private var laidOut: [LaidOutMessage] = []
+    /// The first chunk of the message being laid out and the left edge of its text.
+    private var opened: (firstChunk: Int, textStart: Int)?
+    private var laidOut: [MessagePlacement] = []
     private var reusable: ReusableMessages?
     /// The earlier layout's style indices as this one's (-1: not interned yet).
     private var reusedStyleIndex: [Int]
@@ -135,7 +135,7 @@ struct LayoutBlockBuilder {
         snapPen()
         messageStarts.append(x)
         pen += settings.padding << 6
-        opened = (message, chunks.count, x)
+        opened = (chunks.count, x)
         if let piece = reusable?.piece(for: message) {
             copy(piece)
             finishMessage(cache: cache)
@@ -156,8 +156,8 @@ struct LayoutBlockBuilder {
         placeCutPiece(cache: cache)
         snapPen()
         if let opened {
-            laidOut.append(LaidOutMessage(message: opened.message, chunks: opened.firstChunk..<chunks.count,
-                                          textStart: opened.textStart, width: x - opened.textStart))
+            laidOut.append(MessagePlacement(chunks: Int32(opened.firstChunk)..<Int32(chunks.count), textStart: opened.textStart,
+                                            width: x - opened.textStart))
         }
         opened = nil
         pen += settings.padding << 6
@@ -182,7 +182,7 @@ struct LayoutBlockBuilder {
     private func finished(cache: ShapeCache) -> LayoutBlock {
         LayoutBlock(source: source, messages: group, chunks: Self.exactSize(chunks), retainedPieces: Self.exactSize(retainedPieces),
                     separatorPieces: separatorPieces, styles: styles, messageStarts: Self.exactSize(messageStarts),
-                    messageEnds: Self.exactSize(messageEnds), laidOutMessages: Self.exactSize(laidOut),
+                    messageEnds: Self.exactSize(messageEnds), textMessages: messages, placements: Self.exactSize(laidOut),
                     width: messageStarts.isEmpty ? 0 : x, separatorWidth: separatorWidth, byteCount: byteCount,
                     shapes: cache, interpretsMarkup: settings.interpretsMarkup)
     }

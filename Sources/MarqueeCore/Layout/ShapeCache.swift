@@ -9,7 +9,7 @@
 /// pieces they hold alive on their own.
 public final class ShapeCache {
     /// Enough for the distinct words of a long text's window-full many times over.
-    public static let defaultByteLimit = 4 << 20
+    public static let defaultByteLimit = 2 << 20
 
     private struct Key: Hashable {
         var low: UInt64
