@@ -109,11 +109,9 @@ public final class CycleLayout {
         var found: [PlacedChunk] = []
         var index = blockIndex(containing: lower)
         while index < blocks.count && blockStarts[index] < upper {
-            let block = blocks[index], start = blockStarts[index]
-            var chunk = block.firstChunk(endingAfter: lower - start)
-            while chunk < block.chunks.count && block.chunks[chunk].x + start < upper {
-                found.append(placed(block.chunks[chunk], of: index))
-                chunk += 1
+            let start = blockStarts[index]
+            for chunk in blocks[index].chunks(overlapping: lower - start, upper - start) {
+                found.append(placed(chunk, of: index))
             }
             index += 1
         }
@@ -148,23 +146,20 @@ public final class CycleLayout {
 
     /// The chunk drawn at cycle-local `x`, if any (none in padding).
     public func chunk(at x: Int) -> PlacedChunk? {
-        storedChunk(at: x).map { placed(blocks[$0.block].chunks[$0.chunk], of: $0.block) }
+        storedChunk(at: x).map { placed($0.chunk, of: $0.block) }
     }
 
     /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
     /// its feed item's address); nil over separators, padding and text without one. Its style
     /// says, without cutting the chunk's pieces again.
     public func link(at x: Int) -> String? {
-        storedChunk(at: x).flatMap { blocks[$0.block].styles[Int(blocks[$0.block].chunks[$0.chunk].style)].link }
+        storedChunk(at: x).flatMap { blocks[$0.block].styles[Int($0.chunk.style)].link }
     }
 
-    private func storedChunk(at x: Int) -> (block: Int, chunk: Int)? {
+    private func storedChunk(at x: Int) -> (block: Int, chunk: LayoutChunk)? {
         guard !blocks.isEmpty else { return nil }
         let index = blockIndex(containing: x)
-        let block = blocks[index]
-        let chunk = block.firstChunk(endingAfter: x - blockStarts[index])
-        guard chunk < block.chunks.count, block.chunks[chunk].x + blockStarts[index] <= x else { return nil }
-        return (index, chunk)
+        return blocks[index].chunks(overlapping: x - blockStarts[index], x - blockStarts[index] + 1).first.map { (index, $0) }
     }
 
     /// The block and the index within it of message `index`.
@@ -193,13 +188,13 @@ public final class CycleLayout {
 
     /// Every chunk, left to right.
     public var chunks: [PlacedChunk] {
-        blocks.indices.flatMap { index in blocks[index].chunks.map { placed($0, of: index) } }
+        blocks.indices.flatMap { index in blocks[index].allChunks.map { placed($0, of: index) } }
     }
 
     /// Every piece, its pen from the cycle's start.
     public var pieces: [PlacedPiece] {
         zip(blocks, blockStarts).flatMap { block, start in
-            block.chunks.flatMap { block.pieces(of: $0) }.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
+            block.allChunks.flatMap { block.pieces(of: $0) }.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
         }
     }
 

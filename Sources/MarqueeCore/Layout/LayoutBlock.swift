@@ -5,13 +5,16 @@ public final class LayoutBlock {
     public let source: String
     /// The group's array as handed in (empty messages included), to recognise it next time.
     let messages: [Message]
-    /// Chunks with pens from the block's start, left to right; their styles index `styles`.
+    /// The chunks of the messages' text, pens from the block's start, left to right; their
+    /// styles index `styles`. Separators have none of their own (see `chunks(ofMessage:)`).
     let chunks: [LayoutChunk]
     /// The pieces of messages put into visual order, pens from the block's start.
     let retainedPieces: [PlacedPiece]
     /// The separator's pieces, pens from the separator's start (every separator starts on a
     /// whole pixel, so all are the same).
     let separatorPieces: [PlacedPiece]
+    /// The separator's chunks, pens from its start: each message's is these, moved to its end.
+    let separatorChunks: [LayoutChunk]
     let styles: [TextStyle]
     /// Each message's left edge (its padding included) and right edge, from the block's start.
     let messageStarts: [Int]
@@ -30,7 +33,7 @@ public final class LayoutBlock {
     private let interpretsMarkup: Bool
 
     init(source: String, messages: [Message], chunks: [LayoutChunk], retainedPieces: [PlacedPiece],
-         separatorPieces: [PlacedPiece], styles: [TextStyle], messageStarts: [Int], messageEnds: [Int],
+         separatorPieces: [PlacedPiece], separatorChunks: [LayoutChunk], styles: [TextStyle], messageStarts: [Int], messageEnds: [Int],
          textMessages: [Message], placements: [MessagePlacement], width: Int, separatorWidth: Int, byteCount: Int, shapes: ShapeCache,
          interpretsMarkup: Bool) {
         self.source = source
@@ -38,6 +41,7 @@ public final class LayoutBlock {
         self.chunks = chunks
         self.retainedPieces = retainedPieces
         self.separatorPieces = separatorPieces
+        self.separatorChunks = separatorChunks
         self.styles = styles
         self.messageStarts = messageStarts
         self.messageEnds = messageEnds
@@ -50,14 +54,50 @@ public final class LayoutBlock {
         self.interpretsMarkup = interpretsMarkup
     }
 
-    /// Index of the first chunk whose right edge is beyond block-local `x`.
-    func firstChunk(endingAfter x: Int) -> Int {
-        var low = 0, high = chunks.count
+    /// Every chunk, left to right: each message's text's, then its separator's.
+    var allChunks: [LayoutChunk] {
+        placements.indices.flatMap { message in
+            chunks[Int(placements[message].chunks.lowerBound)..<Int(placements[message].chunks.upperBound)]
+                + separatorChunks(ofMessage: message)
+        }
+    }
+
+    /// The chunks that intersect the block-local range `[lower, upper)`, left to right: binary
+    /// searches for the first message and, within a long one, for the first chunk.
+    func chunks(overlapping lower: Int, _ upper: Int) -> [LayoutChunk] {
+        var found: [LayoutChunk] = []
+        var message = Self.lastIndex(in: messageStarts.indices) { messageStarts[$0] <= lower } ?? 0
+        while message < messageStarts.count && messageStarts[message] < upper {
+            let text = Int(placements[message].chunks.lowerBound)..<Int(placements[message].chunks.upperBound)
+            var chunk = (Self.lastIndex(in: text) { chunks[$0].end <= lower } ?? text.lowerBound - 1) + 1
+            while chunk < text.upperBound && chunks[chunk].x < upper {
+                found.append(chunks[chunk])
+                chunk += 1
+            }
+            found += separatorChunks(ofMessage: message).lazy.filter { $0.end > lower && $0.x < upper }
+            message += 1
+        }
+        return found
+    }
+
+    /// The separator after message `index`: the block's separator chunks, moved to its end.
+    private func separatorChunks(ofMessage index: Int) -> [LayoutChunk] {
+        let separatorPen = messageEnds[index] << 6
+        return separatorChunks.map { chunk in
+            var placed = chunk
+            placed.pen += separatorPen
+            return placed
+        }
+    }
+
+    /// The last index of `range` for which `isBefore` holds, where it holds for a prefix.
+    private static func lastIndex(in range: Range<Int>, where isBefore: (Int) -> Bool) -> Int? {
+        var low = range.lowerBound, high = range.upperBound
         while low < high {
             let mid = (low + high) / 2
-            if chunks[mid].end <= x { low = mid + 1 } else { high = mid }
+            if isBefore(mid) { low = mid + 1 } else { high = mid }
         }
-        return low
+        return low > range.lowerBound ? low - 1 : nil
     }
 
     /// Message `index` (of those with text) and where its text went in the block.

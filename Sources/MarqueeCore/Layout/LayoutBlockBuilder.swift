@@ -47,8 +47,11 @@ struct LayoutBlockBuilder {
 
     private var chunks: [LayoutChunk] = []
     private var retainedPieces: [PlacedPiece] = []
-    /// The first separator's pieces, pens from its start.
+    /// The first separator's pieces and chunks, pens from its start, and its advance: every
+    /// other separator is only a step of the pen.
     private var separatorPieces: [PlacedPiece] = []
+    private var separatorChunks: [LayoutChunk]?
+    private var separatorAdvance = 0
     /// Whether the last chunk may take more pieces (none across a message's ends), and how many it has.
     private var chunkOpen = false
     private var chunkPieceCount = 0
@@ -163,14 +166,24 @@ struct LayoutBlockBuilder {
         pen += settings.padding << 6
         messageEnds.append(x)
         let separatorStart = x
-        for (index, piece) in separator.enumerated() {
-            let style = intern(piece.style)
-            let run = shapingRun(style: style, rightToLeft: piece.rightToLeft)
-            let shape = piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
-            if separatorPieces.count < separator.count {
+        if separatorChunks == nil {
+            let first = chunks.count
+            for (index, piece) in separator.enumerated() {
+                let style = intern(piece.style)
+                let run = shapingRun(style: style, rightToLeft: piece.rightToLeft)
+                let shape = piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
                 separatorPieces.append(PlacedPiece(shape: shape, pen: pen - (separatorStart << 6)))
+                place(shape, style: style, from: .separator(index))
             }
-            place(shape, style: style, from: .separator(index))
+            separatorChunks = chunks[first...].map { chunk in
+                var relative = chunk
+                relative.pen -= separatorStart << 6
+                return relative
+            }
+            chunks.removeSubrange(first...)
+            separatorAdvance = pen - (separatorStart << 6)
+        } else {
+            pen += separatorAdvance
         }
         snapPen()
         separatorWidth = x - separatorStart
@@ -181,7 +194,7 @@ struct LayoutBlockBuilder {
     /// twice the room, and a long text's block lives as long as it is shown.
     private func finished(cache: ShapeCache) -> LayoutBlock {
         LayoutBlock(source: source, messages: group, chunks: Self.exactSize(chunks), retainedPieces: Self.exactSize(retainedPieces),
-                    separatorPieces: separatorPieces, styles: styles, messageStarts: Self.exactSize(messageStarts),
+                    separatorPieces: separatorPieces, separatorChunks: separatorChunks ?? [], styles: styles, messageStarts: Self.exactSize(messageStarts),
                     messageEnds: Self.exactSize(messageEnds), textMessages: messages, placements: Self.exactSize(laidOut),
                     width: messageStarts.isEmpty ? 0 : x, separatorWidth: separatorWidth, byteCount: byteCount,
                     shapes: cache, interpretsMarkup: settings.interpretsMarkup)
