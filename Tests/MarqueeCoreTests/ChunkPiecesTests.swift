@@ -1,5 +1,5 @@
-import MarqueeCore
 import XCTest
+@testable import MarqueeCore
 
 /// A chunk of text keeps where its bytes are, not its shaped pieces: a tile gets them cut and
 /// shaped again, and they must be exactly the pieces the layout measured.
@@ -26,6 +26,32 @@ final class ChunkPiecesTests: XCTestCase {
             XCTAssertEqual(pixels(first.pen + chunk.penShift), chunk.x)
             XCTAssertEqual(pixels(last.pen + last.shape.advance + chunk.penShift), chunk.end, "its pieces fill its width")
         }
+    }
+
+    /// What a long text's layout keeps per line: no shaped piece, a chunk record and a placement
+    /// of fixed small sizes; the separator once per block.
+    func testALongTextKeepsNoShapedPiecesPerWord() {
+        final class WeakShapes: TextShaper {
+            private let font = FakeShaper()
+            var made: [() -> ShapedText?] = []
+            func shape(_ utf8: UnsafeBufferPointer<UInt8>, as run: ShapingRun) -> ShapedText {
+                let shape = font.shape(utf8, as: run)
+                made.append { [weak shape] in shape }
+                return shape
+            }
+        }
+        let shaper = WeakShapes()
+        let lines = (0..<20_000).map { Message("Story \($0): markets rally as tech stocks climb") }
+        let layout = CycleLayoutBuilder.layout(messages: lines, settings: LayoutSettings(separator: " • "),
+                                               cache: ShapeCache(shaper: shaper, byteLimit: 0))
+        let alive = shaper.made.filter { $0() != nil }.count
+        XCTAssertGreaterThan(shaper.made.count, 20_000 * 7)
+        XCTAssertEqual(alive, layout.blocks[0].separatorPieces.count, "only the block's one separator keeps its pieces")
+        XCTAssertEqual(layout.blocks[0].chunks.count, 20_000, "one chunk per line, none per separator")
+        XCTAssertTrue(layout.blocks[0].retainedPieces.isEmpty)
+        XCTAssertLessThanOrEqual(MemoryLayout<LayoutChunk>.stride, 32)
+        XCTAssertLessThanOrEqual(MemoryLayout<MessagePlacement>.stride, 24)
+        XCTAssertEqual(layout.chunks.count, 40_000, "and every line and separator is still drawn")
     }
 
     func testCopiedMessagesDrawTheirPiecesAgainAtTheirNewPlace() {
