@@ -1,14 +1,15 @@
-/// Shapes each distinct piece once: a 10 MB text is mostly the same few thousand words, and a
-/// clock tick beside it shapes only the clock. Measuring and drawing both read from here, so a
-/// tile draws exactly the glyphs the layout measured.
+/// Shapes each distinct piece once while it is in use: a 10 MB text is mostly the same few
+/// thousand words, and a clock tick beside it shapes only the clock. Measuring and drawing both
+/// read from here (a layout keeps where a chunk's bytes are, and a tile has them shaped again),
+/// and shaping is deterministic, so a tile draws exactly the glyphs the layout measured.
 ///
 /// Keys of up to 15 bytes (most words) are packed into two integers, so a look-up allocates
 /// nothing. The cache is bounded in bytes (`ByteBoundedCache`): random text cannot grow it past
-/// `byteLimit`, and what the last two layouts did not use is let go when a layout is adopted
-/// (`endGeneration`), so an always-on bar's clock seconds do not pile up. Layouts keep the
-/// pieces they hold alive on their own.
+/// `byteLimit`, and what the last two layouts and the tiles painted since did not use is let go
+/// when a layout is adopted (`endGeneration`), so an always-on bar's clock seconds do not pile up.
 public final class ShapeCache {
-    /// Enough for the distinct words of a long text's window-full many times over.
+    /// The distinct pieces of many window-fulls of text (a few thousand words, a few hundred
+    /// pieces of CJK): what the tiles on the strip draw from.
     public static let defaultByteLimit = 2 << 20
 
     private struct Key: Hashable {
