@@ -20,6 +20,7 @@ pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  rm -f "$file" "$file.new"
 }
 trap cleanup EXIT
 
