@@ -4,7 +4,8 @@ import MarqueeCore
 /// Random text laid out as the ticker does it — markup, FriBidi's directional runs, words cut
 /// into pieces, each shaped through the cache, blocks per source — with a fake shaper whose
 /// every character has a known width: it finishes, its pieces and chunks are bounded and in
-/// order, and the cycle is as wide as its messages and separators.
+/// order, each chunk's pieces (cut and shaped again from its bytes) fill it exactly, and the
+/// cycle is as wide as its messages and separators.
 enum LayoutFuzz: FuzzTarget {
     static let name = "layout"
 
@@ -55,6 +56,14 @@ enum LayoutFuzz: FuzzTarget {
             FuzzTargets.require(chunk.pieces.count <= CycleLayoutBuilder.maxChunkPieces, "a chunk of \(chunk.pieces.count) pieces")
             for piece in chunk.pieces {
                 FuzzTargets.require(piece.shape.glyphs.count <= 96, "a piece of \(piece.shape.glyphs.count) glyphs")
+            }
+            // A text chunk's pieces are cut and shaped again from its bytes: they must fill it exactly.
+            if let first = chunk.pieces.first, let last = chunk.pieces.last {
+                FuzzTargets.require(pixels(first.pen + chunk.penShift) == chunk.x, "a chunk's first piece is not at its start")
+                FuzzTargets.require(pixels(last.pen + last.shape.advance + chunk.penShift) == chunk.end,
+                                    "a chunk's pieces do not fill its width")
+            } else {
+                FuzzTargets.require(false, "a chunk without pieces")
             }
             end = chunk.end
         }

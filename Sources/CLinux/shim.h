@@ -17,6 +17,8 @@
 #include <sys/wait.h>
 #include <sys/resource.h>
 #include <string.h>
+// malloc_trim: free heap pages handed back after a long text's layout.
+#include <malloc.h>
 
 // sigset_t macros are functions in glibc, but keep the call sites readable.
 static inline int xm_block_signals(const int *signals, int count, sigset_t *out) {

@@ -58,3 +58,17 @@ extension CycleLayout {
     /// Every glyph of the cycle, left to right.
     var glyphCount: Int { pieces.reduce(0) { $0 + $1.shape.glyphs.count } }
 }
+
+/// The fake font, noting every piece it is asked to shape (with a shape cache that keeps
+/// nothing, every piece placed or drawn).
+final class RecordingShaper: TextShaper {
+    private let font = FakeShaper()
+    private(set) var pieces: [String] = []
+
+    func shape(_ utf8: UnsafeBufferPointer<UInt8>, as run: ShapingRun) -> ShapedText {
+        pieces.append(String(decoding: utf8, as: UTF8.self))
+        return font.shape(utf8, as: run)
+    }
+
+    func clear() { pieces.removeAll() }
+}

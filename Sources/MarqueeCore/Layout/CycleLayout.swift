@@ -1,19 +1,3 @@
-/// A stretch of pieces (words, spaces) in one style, with a known position and width, as a
-/// block stores it.
-///
-/// Chunks keep long texts cheap: a tile draws only the chunks it overlaps, found by binary
-/// search, so the work for a frame never depends on how long the whole text is.
-public struct LayoutChunk: Equatable, Sendable {
-    /// Its pieces in its block's `pieces`.
-    public var pieces: Range<Int>
-    /// Left edge within its block, in pixels.
-    public var x: Int
-    public var width: Int
-    /// Index of its style in its block's `styles`.
-    public var style: Int
-    public var end: Int { x + width }
-}
-
 /// A shaped piece (a word, a run of spaces) at its pen position in the cycle, in 1/64 px. Each
 /// glyph is drawn at the pen plus its own offset, rounded once: the pen itself is never rounded.
 public struct PlacedPiece: Sendable {
@@ -56,7 +40,7 @@ public struct PlacedChunk: Equatable {
 
 /// One cycle of the strip: every source's block (its messages, each inside its padding and
 /// followed by the separator) one after another. The strip repeats this cycle forever.
-public final class CycleLayout: Sendable {
+public final class CycleLayout {
     public let blocks: [LayoutBlock]
     /// Where each block starts in the cycle, and the index of its first message.
     let blockStarts: [Int]
@@ -115,8 +99,8 @@ public final class CycleLayout: Sendable {
 
     private func placed(_ chunk: LayoutChunk, of index: Int) -> PlacedChunk {
         let block = blocks[index]
-        return PlacedChunk(x: chunk.x + blockStarts[index], width: chunk.width, style: block.styles[chunk.style],
-                           pieces: block.pieces[chunk.pieces], penShift: blockStarts[index] << 6)
+        return PlacedChunk(x: chunk.x + blockStarts[index], width: Int(chunk.width), style: block.styles[Int(chunk.style)],
+                           pieces: ArraySlice(block.pieces(of: chunk)), penShift: blockStarts[index] << 6)
     }
 
     /// The chunks that intersect the cycle-local range `[lower, upper)`, left to right.
@@ -125,11 +109,9 @@ public final class CycleLayout: Sendable {
         var found: [PlacedChunk] = []
         var index = blockIndex(containing: lower)
         while index < blocks.count && blockStarts[index] < upper {
-            let block = blocks[index], start = blockStarts[index]
-            var chunk = block.firstChunk(endingAfter: lower - start)
-            while chunk < block.chunks.count && block.chunks[chunk].x + start < upper {
-                found.append(placed(block.chunks[chunk], of: index))
-                chunk += 1
+            let start = blockStarts[index]
+            for chunk in blocks[index].chunks(overlapping: lower - start, upper - start) {
+                found.append(placed(chunk, of: index))
             }
             index += 1
         }
@@ -164,18 +146,20 @@ public final class CycleLayout: Sendable {
 
     /// The chunk drawn at cycle-local `x`, if any (none in padding).
     public func chunk(at x: Int) -> PlacedChunk? {
-        guard !blocks.isEmpty else { return nil }
-        let index = blockIndex(containing: x)
-        let block = blocks[index]
-        let chunk = block.firstChunk(endingAfter: x - blockStarts[index])
-        guard chunk < block.chunks.count, block.chunks[chunk].x + blockStarts[index] <= x else { return nil }
-        return placed(block.chunks[chunk], of: index)
+        storedChunk(at: x).map { placed($0.chunk, of: $0.block) }
     }
 
     /// What a click at cycle-local `x` opens: the link of the text there (an inline `%{A:…:}` or
-    /// its feed item's address); nil over separators, padding and text without one.
+    /// its feed item's address); nil over separators, padding and text without one. Its style
+    /// says, without cutting the chunk's pieces again.
     public func link(at x: Int) -> String? {
-        chunk(at: x)?.style.link
+        storedChunk(at: x).flatMap { blocks[$0.block].styles[Int($0.chunk.style)].link }
+    }
+
+    private func storedChunk(at x: Int) -> (block: Int, chunk: LayoutChunk)? {
+        guard !blocks.isEmpty else { return nil }
+        let index = blockIndex(containing: x)
+        return blocks[index].chunks(overlapping: x - blockStarts[index], x - blockStarts[index] + 1).first.map { (index, $0) }
     }
 
     /// The block and the index within it of message `index`.
@@ -192,7 +176,7 @@ public final class CycleLayout: Sendable {
     /// Message `index` and where its text went in the cycle.
     func laidOutMessage(_ index: Int) -> LaidOutMessage {
         let (block, local) = location(ofMessage: index)
-        var message = blocks[block].laidOutMessages[local]
+        var message = blocks[block].laidOutMessage(local)
         message.textStart += blockStarts[block]
         return message
     }
@@ -204,13 +188,13 @@ public final class CycleLayout: Sendable {
 
     /// Every chunk, left to right.
     public var chunks: [PlacedChunk] {
-        blocks.indices.flatMap { index in blocks[index].chunks.map { placed($0, of: index) } }
+        blocks.indices.flatMap { index in blocks[index].allChunks.map { placed($0, of: index) } }
     }
 
     /// Every piece, its pen from the cycle's start.
     public var pieces: [PlacedPiece] {
         zip(blocks, blockStarts).flatMap { block, start in
-            block.pieces.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
+            block.allChunks.flatMap { block.pieces(of: $0) }.map { PlacedPiece(shape: $0.shape, pen: $0.pen + start << 6) }
         }
     }
 

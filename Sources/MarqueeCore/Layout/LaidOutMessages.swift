@@ -12,6 +12,14 @@ public struct LaidOutMessage: Sendable {
     let width: Int
 }
 
+/// Where a message's text went in its block, as the block stores it (150 000 lines keep one
+/// each): its message is the block's `textMessages` at the same index.
+struct MessagePlacement {
+    let chunks: Range<Int32>
+    let textStart: Int
+    let width: Int
+}
+
 /// Finds, among the messages of a source's earlier block, one whose text, link, markup flag and digits
 /// are exactly those of a new message.
 ///
@@ -57,23 +65,23 @@ struct ReusableMessages {
     }
 
     mutating func piece(for message: Message) -> LaidOutMessage? {
-        let pieces = block.laidOutMessages
-        for position in [expected, expected + 1] where position < pieces.count && Self.same(pieces[position].message, message) {
+        let earlier = block.textMessages
+        for position in [expected, expected + 1] where position < earlier.count && Self.same(earlier[position], message) {
             expected = position + 1
-            return pieces[position]
+            return block.laidOutMessage(position)
         }
         misses += 1
-        let small = block.byteCount <= Self.indexedAtOnceUpToBytes && pieces.count <= Self.indexedAtOnceUpToMessages
+        let small = block.byteCount <= Self.indexedAtOnceUpToBytes && earlier.count <= Self.indexedAtOnceUpToMessages
         guard misses > Self.missesBeforeIndexing || small else { return nil }
         if candidates == nil {
             var index: [Key: [Int]] = [:]
-            for (position, piece) in pieces.enumerated() { index[Key(piece.message), default: []].append(position) }
+            for (position, earlierMessage) in earlier.enumerated() { index[Key(earlierMessage), default: []].append(position) }
             candidates = index
         }
         guard let positions = candidates?[Key(message)],
-              let match = positions.first(where: { Self.same(pieces[$0].message, message) }) else { return nil }
+              let match = positions.first(where: { Self.same(earlier[$0], message) }) else { return nil }
         expected = match + 1
-        return pieces[match]
+        return block.laidOutMessage(match)
     }
 
     static func same(_ first: Message, _ second: Message) -> Bool {
@@ -115,7 +123,7 @@ extension CycleLayout {
         let (oldBlockIndex, local) = earlier.location(ofMessage: index)
         let oldBlock = earlier.blocks[oldBlockIndex]
         if let same = blocks.firstIndex(where: { $0 === oldBlock }) { return blockFirstMessages[same] + local }
-        let message = oldBlock.laidOutMessages[local].message
+        let message = oldBlock.textMessages[local]
         let sameSource = blocks.indices.filter { blocks[$0].source == oldBlock.source }
         for block in sameSource + blocks.indices.filter({ blocks[$0].source != oldBlock.source }) {
             if let found = blocks[block].index(matching: message, near: local) { return blockFirstMessages[block] + found }
@@ -134,11 +142,11 @@ extension LayoutBlock {
     /// The index of a message with exactly these bytes, link and flags, the one nearest `index`
     /// when several are the same; nil when there is none.
     func index(matching message: Message, near index: Int) -> Int? {
-        if laidOutMessages.indices.contains(index), ReusableMessages.same(laidOutMessages[index].message, message) {
+        if textMessages.indices.contains(index), ReusableMessages.same(textMessages[index], message) {
             return index
         }
         var best: Int?
-        for (candidate, piece) in laidOutMessages.enumerated() where ReusableMessages.same(piece.message, message) {
+        for (candidate, laidOut) in textMessages.enumerated() where ReusableMessages.same(laidOut, message) {
             if best.map({ abs(candidate - index) < abs($0 - index) }) ?? true { best = candidate }
         }
         return best

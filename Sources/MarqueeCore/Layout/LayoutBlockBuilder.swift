@@ -9,11 +9,12 @@ struct SeparatorPiece {
 ///
 /// Each message is read once, in bounded runs: inline tags become chunk styles (they are not
 /// part of what is shaped), the text is cut into words and spaces (`PieceCutter`), and each piece
-/// is shaped through the `ShapeCache` and placed at the pen, which advances in 1/64 px. A message
-/// with right-to-left text is split into directional runs first, each shaped in its own
-/// direction and placed in visual order. The separator is prepared once and placed after every
-/// message. A message that the source's earlier block (made with the same settings and fonts)
-/// already holds is copied from it, not shaped again.
+/// is shaped through the `ShapeCache` and placed at the pen, which advances in 1/64 px; a chunk
+/// keeps where its bytes are, not the shaped pieces (`LayoutChunk`). A message with
+/// right-to-left text is split into directional runs first, each shaped in its own direction and
+/// placed in visual order; its pieces are kept. The separator is prepared once and placed after
+/// every message. A message that the source's earlier block (made with the same settings and
+/// fonts) already holds is copied from it, not shaped again.
 struct LayoutBlockBuilder {
     /// A piece cut in advance (a message in visual order); its style indexes the block's styles.
     private struct PreparedPiece {
@@ -34,25 +35,33 @@ struct LayoutBlockBuilder {
     private let messages: [Message]
     private let settings: LayoutSettings
     private let reordering: LineReordering?
-    private let separatorPieces: [SeparatorPiece]
+    private let separator: [SeparatorPiece]
     private var nextMessage = 0
     private var current: Source?
-    /// The message being laid out, its first chunk and the left edge of its text.
-    private var opened: (message: Message, firstChunk: Int, textStart: Int)?
-    private var laidOut: [LaidOutMessage] = []
+    /// The first chunk of the message being laid out and the left edge of its text.
+    private var opened: (firstChunk: Int, textStart: Int)?
+    private var laidOut: [MessagePlacement] = []
     private var reusable: ReusableMessages?
     /// The earlier layout's style indices as this one's (-1: not interned yet).
     private var reusedStyleIndex: [Int]
 
-    private var pieces: [PlacedPiece] = []
     private var chunks: [LayoutChunk] = []
-    /// Whether the last chunk may take more pieces (none across a message's ends).
+    private var retainedPieces: [PlacedPiece] = []
+    /// The first separator's pieces and chunks, pens from its start, and its advance: every
+    /// other separator is only a step of the pen.
+    private var separatorPieces: [PlacedPiece] = []
+    private var separatorChunks: [LayoutChunk]?
+    private var separatorAdvance = 0
+    /// Whether the last chunk may take more pieces (none across a message's ends), and how many it has.
     private var chunkOpen = false
+    private var chunkPieceCount = 0
     /// The pen in 1/64 px from the start of the block.
     private var pen = 0
     /// The word or spaces being collected from the scanner, and their style.
     private var cutter = PieceCutter()
     private var cutterStyle = 0
+    /// The bytes of the message the cutter's piece came from.
+    private var cutterBytes = 0..<0
     private var styles: [TextStyle] = [.plain]
     private var styleIndex: [TextStyle: Int] = [.plain: 0]
     private var messageStarts: [Int] = []
@@ -77,7 +86,7 @@ struct LayoutBlockBuilder {
         messages = group.messages.contains { $0.text.isEmpty } ? group.messages.filter { !$0.text.isEmpty } : group.messages
         self.settings = settings
         self.reordering = reordering
-        separatorPieces = separator
+        self.separator = separator
         reusable = previous.map { ReusableMessages($0) }
         reusedStyleIndex = Array(repeating: -1, count: previous?.styles.count ?? 0)
         byteCount = messages.reduce(0) { $0 + $1.text.utf8.count }
@@ -104,7 +113,7 @@ struct LayoutBlockBuilder {
                 current = .prepared(prepared, next: next + 1)
                 budget -= prepared[next].bytes.count
             case nil:
-                guard nextMessage < messages.count else { return finished() }
+                guard nextMessage < messages.count else { return finished(cache: cache) }
                 budget -= startMessage(messages[nextMessage], cache: cache)
                 nextMessage += 1
             }
@@ -129,7 +138,7 @@ struct LayoutBlockBuilder {
         snapPen()
         messageStarts.append(x)
         pen += settings.padding << 6
-        opened = (message, chunks.count, x)
+        opened = (chunks.count, x)
         if let piece = reusable?.piece(for: message) {
             copy(piece)
             finishMessage(cache: cache)
@@ -150,44 +159,75 @@ struct LayoutBlockBuilder {
         placeCutPiece(cache: cache)
         snapPen()
         if let opened {
-            laidOut.append(LaidOutMessage(message: opened.message, chunks: opened.firstChunk..<chunks.count,
-                                          textStart: opened.textStart, width: x - opened.textStart))
+            laidOut.append(MessagePlacement(chunks: Int32(opened.firstChunk)..<Int32(chunks.count), textStart: opened.textStart,
+                                            width: x - opened.textStart))
         }
         opened = nil
         pen += settings.padding << 6
         messageEnds.append(x)
         let separatorStart = x
-        for piece in separatorPieces {
-            let style = intern(piece.style)
-            let run = shapingRun(style: style, rightToLeft: piece.rightToLeft)
-            place(piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }, style: style)
+        if separatorChunks == nil {
+            let first = chunks.count
+            for (index, piece) in separator.enumerated() {
+                let style = intern(piece.style)
+                let run = shapingRun(style: style, rightToLeft: piece.rightToLeft)
+                let shape = piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
+                separatorPieces.append(PlacedPiece(shape: shape, pen: pen - (separatorStart << 6)))
+                place(shape, style: style, from: .separator(index))
+            }
+            separatorChunks = chunks[first...].map { chunk in
+                var relative = chunk
+                relative.pen -= separatorStart << 6
+                return relative
+            }
+            chunks.removeSubrange(first...)
+            separatorAdvance = pen - (separatorStart << 6)
+        } else {
+            pen += separatorAdvance
         }
         snapPen()
         separatorWidth = x - separatorStart
         current = nil
     }
 
-    private func finished() -> LayoutBlock {
-        LayoutBlock(source: source, messages: group, pieces: pieces, chunks: chunks, styles: styles,
-                    messageStarts: messageStarts, messageEnds: messageEnds, laidOutMessages: laidOut,
-                    width: messageStarts.isEmpty ? 0 : x, separatorWidth: separatorWidth, byteCount: byteCount)
+    /// The block, its arrays copied to their exact size: grown by doubling, they held up to
+    /// twice the room, and a long text's block lives as long as it is shown.
+    private func finished(cache: ShapeCache) -> LayoutBlock {
+        LayoutBlock(source: source, messages: group, chunks: Self.exactSize(chunks), retainedPieces: Self.exactSize(retainedPieces),
+                    separatorPieces: separatorPieces, separatorChunks: separatorChunks ?? [], styles: styles, messageStarts: Self.exactSize(messageStarts),
+                    messageEnds: Self.exactSize(messageEnds), textMessages: messages, placements: Self.exactSize(laidOut),
+                    width: messageStarts.isEmpty ? 0 : x, separatorWidth: separatorWidth, byteCount: byteCount,
+                    shapes: cache, interpretsMarkup: settings.interpretsMarkup)
     }
 
-    /// Appends an unchanged message's pieces and chunks from the earlier block, moved to this
-    /// position by whole pixels.
+    private static func exactSize<Element>(_ array: [Element]) -> [Element] {
+        array.capacity - array.count < 64 ? array : array.withUnsafeBufferPointer { Array($0) }
+    }
+
+    /// Appends an unchanged message's chunks (and kept pieces) from the earlier block, moved to
+    /// this position by whole pixels.
     private mutating func copy(_ piece: LaidOutMessage) {
         let textStart = x
         defer { pen = (textStart + piece.width) << 6 }
-        guard let earlier = reusable?.block, let first = piece.chunks.first, let last = piece.chunks.last else { return }
-        let copied = earlier.chunks[first].pieces.lowerBound..<earlier.chunks[last].pieces.upperBound
-        let indexShift = pieces.count - copied.lowerBound
-        let xShift = textStart - piece.textStart
-        for placed in earlier.pieces[copied] {
-            pieces.append(PlacedPiece(shape: placed.shape, pen: placed.pen + (xShift << 6)))
-        }
+        guard let earlier = reusable?.block else { return }
+        let penShift = (textStart - piece.textStart) << 6
         for chunk in earlier.chunks[piece.chunks] {
-            chunks.append(LayoutChunk(pieces: (chunk.pieces.lowerBound + indexShift)..<(chunk.pieces.upperBound + indexShift),
-                                      x: chunk.x + xShift, width: chunk.width, style: reusedStyle(chunk.style, of: earlier)))
+            var copied = chunk
+            copied.pen += penShift
+            copied.style = Int32(reusedStyle(Int(chunk.style), of: earlier))
+            switch chunk.pieces {
+            case .text(_, let bytes):
+                copied.pieces = .text(message: Int32(laidOut.count), bytes: bytes)
+            case .retained(let range):
+                let first = retainedPieces.count
+                for placed in earlier.retainedPieces[Int(range.lowerBound)..<Int(range.upperBound)] {
+                    retainedPieces.append(PlacedPiece(shape: placed.shape, pen: placed.pen + penShift))
+                }
+                copied.pieces = .retained(Int32(first)..<Int32(retainedPieces.count))
+            case .separator:
+                break // a message's own chunks end before its separator
+            }
+            chunks.append(copied)
         }
     }
 
@@ -204,9 +244,12 @@ struct LayoutBlockBuilder {
             placeCutPiece(cache: cache)
             cutterStyle = style
         }
-        for scalar in scalars {
+        var scalars = scalars
+        while let scalar = scalars.next() {
             if cutter.startsNewPiece(scalar) { placeCutPiece(cache: cache) }
+            if cutter.isEmpty { cutterBytes = scalars.lastStart..<scalars.lastStart }
             cutter.append(scalar)
+            cutterBytes = cutterBytes.lowerBound..<scalars.index
         }
     }
 
@@ -214,27 +257,65 @@ struct LayoutBlockBuilder {
         guard !cutter.isEmpty else { return }
         let run = shapingRun(style: cutterStyle, rightToLeft: false)
         let shape = cutter.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }
-        place(shape, style: cutterStyle)
+        place(shape, style: cutterStyle, from: .text(cutterBytes))
         cutter.clear()
     }
 
     private mutating func place(_ piece: PreparedPiece, cache: ShapeCache) {
         let run = shapingRun(style: piece.style, rightToLeft: piece.rightToLeft)
-        place(piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }, style: piece.style)
+        place(piece.bytes.withUnsafeBufferPointer { cache.shaped($0, as: run) }, style: piece.style, from: .retained)
     }
 
-    /// Puts a shaped piece at the pen, in the open chunk when it has this style and room.
-    private mutating func place(_ shape: ShapedText, style: Int) {
-        if !chunkOpen || chunks[chunks.count - 1].style != style
-            || chunks[chunks.count - 1].pieces.count >= CycleLayoutBuilder.maxChunkPieces {
-            chunks.append(LayoutChunk(pieces: pieces.count..<pieces.count, x: x, width: 0, style: style))
-            chunkOpen = true
-        }
-        pieces.append(PlacedPiece(shape: shape, pen: pen))
-        pen += shape.advance
+    /// Where a placed piece comes from: bytes of the open message, a piece to keep, or a piece of
+    /// the separator.
+    private enum PieceOrigin {
+        case text(Range<Int>)
+        case retained
+        case separator(Int)
+    }
+
+    /// Puts a shaped piece at the pen, in the open chunk when it has this style, the same origin
+    /// and room.
+    private mutating func place(_ shape: ShapedText, style: Int, from origin: PieceOrigin) {
+        if case .retained = origin { retainedPieces.append(PlacedPiece(shape: shape, pen: pen)) }
         let last = chunks.count - 1
-        chunks[last].pieces = chunks[last].pieces.lowerBound..<pieces.count
-        chunks[last].width = x - chunks[last].x
+        if chunkOpen, chunks[last].style == style, chunkPieceCount < CycleLayoutBuilder.maxChunkPieces,
+           let pieces = Self.pieces(chunks[last].pieces, extendedBy: origin, retained: retainedPieces.count) {
+            chunks[last].pieces = pieces
+        } else {
+            chunks.append(LayoutChunk(pen: pen, width: 0, style: Int32(style), pieces: startingPieces(origin)))
+            chunkOpen = true
+            chunkPieceCount = 0
+        }
+        chunkPieceCount += 1
+        pen += shape.advance
+        chunks[chunks.count - 1].width = Int32(x - chunks[chunks.count - 1].x)
+    }
+
+    /// A new chunk's pieces: the one just placed.
+    private func startingPieces(_ origin: PieceOrigin) -> LayoutChunk.Pieces {
+        switch origin {
+        case .text(let bytes):
+            return .text(message: Int32(laidOut.count), bytes: UInt32(clamping: bytes.lowerBound)..<UInt32(clamping: bytes.upperBound))
+        case .retained:
+            return .retained(Int32(retainedPieces.count - 1)..<Int32(retainedPieces.count))
+        case .separator(let index):
+            return .separator(Int32(index)..<Int32(index + 1))
+        }
+    }
+
+    /// An open chunk's pieces with one more of the same origin; nil when the origin differs.
+    private static func pieces(_ pieces: LayoutChunk.Pieces, extendedBy origin: PieceOrigin, retained: Int) -> LayoutChunk.Pieces? {
+        switch (pieces, origin) {
+        case let (.text(message, bytes), .text(added)):
+            return .text(message: message, bytes: bytes.lowerBound..<UInt32(clamping: added.upperBound))
+        case let (.retained(range), .retained):
+            return .retained(range.lowerBound..<Int32(retained))
+        case let (.separator(range), .separator(index)) where Int(range.upperBound) == index:
+            return .separator(range.lowerBound..<Int32(index + 1))
+        default:
+            return nil
+        }
     }
 
     private func shapingRun(style: Int, rightToLeft: Bool) -> ShapingRun {

@@ -1,12 +1,16 @@
-/// Shapes each distinct piece once: a 10 MB text is mostly the same few thousand words, and a
-/// clock tick beside it shapes only the clock. Measuring and drawing both read from here, so a
-/// tile draws exactly the glyphs the layout measured.
+/// Shapes each distinct piece once while it is in use: a 10 MB text is mostly the same few
+/// thousand words, and a clock tick beside it shapes only the clock. Measuring and drawing both
+/// read from here (a layout keeps where a chunk's bytes are, and a tile has them shaped again),
+/// and shaping is deterministic, so a tile draws exactly the glyphs the layout measured.
 ///
-/// Keys of up to 16 bytes (most words) are packed into two integers, so a look-up allocates
-/// nothing. The cache is bounded: past `capacity` entries it starts again (layouts keep the
-/// pieces they hold alive on their own), so random text cannot grow it without end.
+/// Keys of up to 15 bytes (most words) are packed into two integers, so a look-up allocates
+/// nothing. The cache is bounded in bytes (`ByteBoundedCache`): random text cannot grow it past
+/// `byteLimit`, and what the last two layouts and the tiles painted since did not use is let go
+/// when a layout is adopted (`endGeneration`), so an always-on bar's clock seconds do not pile up.
 public final class ShapeCache {
-    public static let capacity = 1 << 16
+    /// The distinct pieces of many window-fulls of text (a few thousand words, a few hundred
+    /// pieces of CJK): what the tiles on the strip draw from.
+    public static let defaultByteLimit = 2 << 20
 
     private struct Key: Hashable {
         var low: UInt64
@@ -37,21 +41,36 @@ public final class ShapeCache {
     }
 
     public let shaper: TextShaper
-    private var entries: [Key: ShapedText] = [:]
+    private var entries: ByteBoundedCache<Key, ShapedText>
     /// Pieces shaped (cache misses), for tests that prove unchanged text is never shaped again.
     public private(set) var shapedCount = 0
 
-    public init(shaper: TextShaper) {
+    public init(shaper: TextShaper, byteLimit: Int = ShapeCache.defaultByteLimit) {
         self.shaper = shaper
+        entries = ByteBoundedCache(byteLimit: byteLimit)
     }
+
+    /// Pieces held, and what they cost in bytes.
+    public var count: Int { entries.count }
+    public var byteCount: Int { entries.byteCount }
+    public var byteLimit: Int { entries.byteLimit }
 
     public func shaped(_ bytes: UnsafeBufferPointer<UInt8>, as run: ShapingRun) -> ShapedText {
         let key = Key(bytes, run: run)
-        if let cached = entries[key] { return cached }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        if let cached = entries.value(for: key) { return cached }
         shapedCount += 1
         let shaped = shaper.shape(bytes, as: run)
-        entries[key] = shaped
+        // A key of more than 15 bytes holds them in an array of its own.
+        let keyBytes = key.long.map { Self.arrayHeaderBytes + $0.count } ?? 0
+        entries.insert(shaped, for: key, bytes: shaped.byteCount + keyBytes)
         return shaped
     }
+
+    /// A layout was adopted: pieces that neither it nor the one before used are let go.
+    public func endGeneration() {
+        entries.endGeneration()
+    }
+
+    /// The header of a Swift array's storage and malloc's own, in bytes.
+    static let arrayHeaderBytes = 48
 }

@@ -69,4 +69,11 @@ public final class ShapedText: Sendable {
     }
 
     public static let empty = ShapedText(glyphs: [], advance: 0)
+
+    /// What it holds in memory: the object, its glyph array's storage and malloc's headers.
+    public var byteCount: Int {
+        Self.objectBytes + ShapeCache.arrayHeaderBytes + glyphs.count * MemoryLayout<ShapedGlyph>.stride
+    }
+
+    private static let objectBytes = 48
 }

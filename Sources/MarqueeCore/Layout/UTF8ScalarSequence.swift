@@ -4,6 +4,8 @@ public struct UTF8ScalarSequence: Sequence, IteratorProtocol {
     let bytes: [UInt8]
     var index: Int
     let end: Int
+    /// Where the scalar `next()` returned last begins in `bytes`.
+    private(set) var lastStart = 0
 
     init(bytes: [UInt8], range: Range<Int>) {
         self.bytes = bytes
@@ -16,8 +18,12 @@ public struct UTF8ScalarSequence: Sequence, IteratorProtocol {
     public mutating func next() -> Unicode.Scalar? {
         while index < end {
             let (scalar, length) = decodeUTF8(bytes, at: index)
+            let start = index
             index += length
-            if let shown = displayed(scalar) { return shown }
+            if let shown = displayed(scalar) {
+                lastStart = start
+                return shown
+            }
         }
         return nil
     }

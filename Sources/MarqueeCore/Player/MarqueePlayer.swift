@@ -171,6 +171,7 @@ public struct MarqueePlayer {
             shapes = pendingShapes
             self.pendingShapes = nil
         }
+        shapes.endGeneration()
         let content = CycleContent(layout: layout, id: nextContentID)
         nextContentID += 1
         adopt(content, replacingVisible: newShaper, at: clock())

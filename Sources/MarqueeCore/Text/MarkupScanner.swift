@@ -20,6 +20,14 @@ struct MarkupScanner {
         style = base
     }
 
+    /// Resumes a scan at the start of `bytes` in `style`, where the first character is known to
+    /// be text (a `%` there is not a tag's).
+    init(bytes: [UInt8], interpretsTags: Bool, base: TextStyle, resumingIn style: TextStyle) {
+        self.init(bytes: bytes, interpretsTags: interpretsTags, base: base)
+        self.style = style
+        literalPercent = 0
+    }
+
     /// The next run of at most `maxScalars` scalars in one style, after applying the tags that
     /// precede it; nil at the end of the text.
     mutating func nextRun(maxScalars: Int) -> (range: Range<Int>, scalars: Int)? {

@@ -1,3 +1,4 @@
+import CLinux
 import CX11
 import Glibc
 import MarqueeCore
@@ -21,6 +22,8 @@ public final class Ticker {
     public private(set) var statistics = FrameStatistics()
     /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
+    /// Loop turns the layout under way has taken so far.
+    private var layoutTurns = 0
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
     /// Called after each frame handed over, with its strip position and vblank time.
@@ -145,8 +148,16 @@ public final class Ticker {
     }
 
     private func continueLayout() {
-        guard case .adopted(let newShaper) = player.continueLayout(clock: MonotonicClock.now) else { return }
+        let outcome = player.continueLayout(clock: MonotonicClock.now)
+        if case .working = outcome { layoutTurns += 1 }
+        guard case .adopted(let newShaper) = outcome else { return }
         if newShaper { compositor.adoptPreparedFont() }
+        // A layout that took several turns built and freed megabytes (the arrays it grew, the
+        // layout it replaced) all over the heap: hand the free pages back to the system, or a
+        // long text's first layout stays resident long after. Small layouts (a clock's tick)
+        // free too little to be worth walking the heap for.
+        if layoutTurns > 0 { malloc_trim(0) }
+        layoutTurns = 0
         follow(at: MonotonicClock.now())
     }
 
