@@ -67,11 +67,8 @@ public struct MotionDirector: Equatable, Sendable {
         program.position(at: clock.value(at: time)) + userOffset(at: time)
     }
 
-    /// The whole pixel shown at `time`; the tolerance keeps exact multiples of an integral step
-    /// from flooring one pixel low through floating-point rounding.
-    public func pixel(at time: Double) -> Int {
-        Int((position(at: time) + 1e-6).rounded(.down))
-    }
+    /// The whole pixel shown at `time` without sub-pixel motion (see `SubpixelGrid`).
+    public func pixel(at time: Double) -> Int { gridPoint(at: time, subpixel: false).pixel }
 
     /// The grid point shown at `time`: the whole pixel and the sub-pixel phase (see `SubpixelGrid`).
     public func gridPoint(at time: Double, subpixel: Bool) -> (pixel: Int, phase: Int) {

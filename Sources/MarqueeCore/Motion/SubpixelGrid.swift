@@ -7,20 +7,24 @@ public enum SubpixelGrid {
 
     /// The whole pixel and the phase (0..<steps, in 1/steps px) that show strip position
     /// `position`: the nearest point of the grid, so a whole-pixel position is phase 0 despite
-    /// floating-point noise. Without sub-pixel motion the pixel is floored (the phase is 0).
+    /// floating-point noise. Without sub-pixel motion the pixel is floored (the phase is 0), with
+    /// a tolerance that keeps exact multiples of a whole step from flooring one pixel low.
     public static func split(_ position: Double, subpixel: Bool) -> (pixel: Int, phase: Int) {
         guard subpixel else { return (Int((position + 1e-6).rounded(.down)), 0) }
-        let units = Int((position * Double(steps)).rounded())
-        let pixel = units >= 0 ? units / steps : -((-units + steps - 1) / steps)
-        return (pixel, units - pixel * steps)
+        return point(units: Int((position * Double(steps)).rounded()))
     }
 
     /// A length in 1/64 px (HarfBuzz's 26.6) rounded to the grid: the whole pixel and the phase.
     @inline(__always)
     public static func split(units26 value: Int) -> (pixel: Int, phase: Int) {
         let perPhase = 64 / steps
-        let units = (value + (value >= 0 ? perPhase / 2 : -(perPhase / 2))) / perPhase
-        let pixel = units >= 0 ? units / steps : -((-units + steps - 1) / steps)
-        return (pixel, units - pixel * steps)
+        return point(units: (value + (value >= 0 ? perPhase / 2 : -(perPhase / 2))) / perPhase)
+    }
+
+    /// A grid point counted in phases from strip position 0: its whole pixel (floored) and phase.
+    @inline(__always)
+    private static func point(units: Int) -> (pixel: Int, phase: Int) {
+        let phase = StripGeometry.floorMod(units, steps)
+        return ((units - phase) / steps, phase)
     }
 }

@@ -11,6 +11,13 @@ public struct StripExtent: Equatable, Sendable {
         var content: UInt64?
         /// The anchor within the content's unit (a unit repeats, so only this counts).
         var phase: Int
+
+        init(_ stretch: Range<Int>, _ segment: StripSegment<CycleContent>?) {
+            lower = stretch.lowerBound
+            upper = stretch.upperBound
+            content = segment?.content.id
+            phase = segment.map { StripGeometry.floorMod($0.anchor, $0.content.unitWidth) } ?? 0
+        }
     }
 
     public let range: Range<Int>
@@ -18,7 +25,10 @@ public struct StripExtent: Equatable, Sendable {
 
     public init(_ timeline: StripTimeline<CycleContent>?, range: Range<Int>) {
         self.range = range
-        Self.collect(timeline, range) { pieces.append($0) }
+        Self.walk(timeline, range) { stretch, segment in
+            pieces.append(Piece(stretch, segment))
+            return true
+        }
     }
 
     /// Whether `range` of `timeline` shows exactly what this extent holds there. Asked every
@@ -26,43 +36,25 @@ public struct StripExtent: Equatable, Sendable {
     public func shows(_ timeline: StripTimeline<CycleContent>?, range visible: Range<Int>) -> Bool {
         guard range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound else { return false }
         var index = 0
-        var covered = visible.lowerBound
-        func holds(_ lower: Int, _ upper: Int, content: UInt64?, phase: Int) -> Bool {
-            while index < pieces.count && pieces[index].upper <= lower { index += 1 }
-            var position = lower
-            while position < upper {
-                guard index < pieces.count, pieces[index].lower <= position, pieces[index].content == content,
-                      pieces[index].phase == phase else { return false }
+        return Self.walk(timeline, visible) { stretch, segment in
+            let shown = Piece(stretch, segment)
+            while index < pieces.count && pieces[index].upper <= shown.lower { index += 1 }
+            var position = shown.lower
+            while position < shown.upper {
+                guard index < pieces.count, pieces[index].lower <= position, pieces[index].content == shown.content,
+                      pieces[index].phase == shown.phase else { return false }
                 position = pieces[index].upper
-                if position < upper { index += 1 }
+                if position < shown.upper { index += 1 }
             }
             return true
         }
-        for segment in timeline?.segments ?? [] {
-            let lower = max(segment.lower, visible.lowerBound), upper = min(segment.upper, visible.upperBound)
-            guard lower < upper else { continue }
-            if lower > covered && !holds(covered, lower, content: nil, phase: 0) { return false }
-            let unit = segment.content.unitWidth
-            let matches = unit == 0 ? holds(lower, upper, content: nil, phase: 0)
-                : holds(lower, upper, content: segment.content.id, phase: StripGeometry.floorMod(segment.anchor, unit))
-            guard matches else { return false }
-            covered = upper
-        }
-        return covered >= visible.upperBound || holds(covered, visible.upperBound, content: nil, phase: 0)
     }
 
-    private static func collect(_ timeline: StripTimeline<CycleContent>?, _ range: Range<Int>, _ emit: (Piece) -> Void) {
-        var covered = range.lowerBound
-        for segment in timeline?.segments ?? [] {
-            let lower = max(segment.lower, range.lowerBound), upper = min(segment.upper, range.upperBound)
-            guard lower < upper else { continue }
-            if lower > covered { emit(Piece(lower: covered, upper: lower, content: nil, phase: 0)) }
-            let unit = segment.content.unitWidth
-            emit(unit == 0 ? Piece(lower: lower, upper: upper, content: nil, phase: 0)
-                 : Piece(lower: lower, upper: upper, content: segment.content.id,
-                         phase: StripGeometry.floorMod(segment.anchor, unit)))
-            covered = upper
-        }
-        if covered < range.upperBound { emit(Piece(lower: covered, upper: range.upperBound, content: nil, phase: 0)) }
+    /// The timeline's stretches over `range`; all background without a timeline.
+    @discardableResult
+    private static func walk(_ timeline: StripTimeline<CycleContent>?, _ range: Range<Int>,
+                             _ body: (Range<Int>, StripSegment<CycleContent>?) -> Bool) -> Bool {
+        guard let timeline else { return body(range, nil) }
+        return timeline.forEachStretch(in: range, body)
     }
 }

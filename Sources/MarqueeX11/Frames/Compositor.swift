@@ -27,9 +27,9 @@ final class Compositor {
     /// A font waiting for the layout measured with it (`adoptPreparedFont`).
     private var preparedFont: FontSet?
     private var look: TickerStyle
-    /// Whether a compositing manager runs: frames go straight into the window then, through a
-    /// back buffer presented at the vblank otherwise; on a surface with alpha a translucent
-    /// background shows its alpha only while one runs.
+    /// Whether a compositing manager runs: frames are copied straight into the window then, and
+    /// presented at the vblank otherwise; on a surface with alpha a translucent background shows
+    /// its alpha only while one runs.
     private let compositingManager: CompositorWatch
     /// One ribbon per sub-pixel phase, presented from at an offset (no compositing manager) or
     /// copied from (under one). A ribbon is painted only after the completion of the frame shown
@@ -70,7 +70,7 @@ final class Compositor {
     /// A translucent background shows its alpha: the surface has it and a compositor blends it.
     private var alphaShows: Bool { connection.surface.hasAlpha && compositingManager.isRunning }
 
-    /// Whether frames go through a back buffer presented at the vblank (no compositing manager).
+    /// Whether frames reach the window only at their vblank (no compositing manager).
     var isTearFree: Bool { !compositingManager.isRunning }
 
     /// A painter for `font`'s glyphs in `style`'s colours and item box, in the surface's pixel format.
@@ -84,7 +84,7 @@ final class Compositor {
     private func replacePainter() {
         tiles.replacePainter(with: Self.painter(for: font, style: look, background: tiles.painter.background,
                                                 height: height, on: connection))
-        forgetRibbons()
+        forgetPainted()
     }
 
     /// Offers an X event (the compositing manager's selection); true when it was its own.
@@ -128,8 +128,10 @@ final class Compositor {
         return ribbon
     }
 
-    /// Everything painted ahead of time is stale (new tiles, colours or height).
-    private func forgetRibbons() {
+    /// Everything painted is stale (new colours, height, font or item box): tiles and ribbons are
+    /// painted anew from the next frame on.
+    private func forgetPainted() {
+        tiles.releaseAll()
         for index in ribbons.indices { ribbons[index] = nil }
     }
 
@@ -187,8 +189,7 @@ final class Compositor {
         guard newHeight != height else { return }
         height = newHeight
         tiles.painter.setHeight(newHeight)
-        tiles.releaseAll()
-        forgetRibbons()
+        forgetPainted()
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
@@ -197,11 +198,9 @@ final class Compositor {
         look = style
         let background = style.shownBackground(alphaShows: alphaShows)
         tiles.painter.setColors(foreground: style.foreground, background: background)
-        if capsuleChanged { replacePainter() }
         backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: style.fade, background: background)
-        tiles.releaseAll()
-        forgetRibbons()
+        if capsuleChanged { replacePainter() } else { forgetPainted() }
     }
 
     /// A font whose layout is being made: it paints once `adoptPreparedFont` says the text
