@@ -80,6 +80,25 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertEqual(player.frame(at: 101)?.phase, 0)
     }
 
+    func testFramesOnTheSteadyLineAreWhereTheDirectorPutsThemUntilItChanges() throws {
+        var player = makePlayer(["Hello world", "Second message"], speed: 100)
+        let period = 1 / 144.0
+        player.setRefreshPeriod(period, atFrame: 100)
+        var time = 100.0
+        for frame in 0..<600 {
+            // A pause half-way: the line is dropped, and the frames ease to a stop as the director says.
+            if frame == 300 { player.pause(at: time) }
+            let plan = try XCTUnwrap(player.frame(at: time))
+            let director = try XCTUnwrap(player.director)
+            let expected = director.gridPoint(at: time, subpixel: true)
+            XCTAssertEqual(plan.position, expected.pixel, "frame \(frame)")
+            XCTAssertEqual(plan.phase, expected.phase, "frame \(frame)")
+            XCTAssertEqual(player.steadyLine != nil, frame < 300, "frame \(frame)")
+            time += period
+        }
+        XCTAssertEqual(player.demand(at: time), .none, "paused: no more frames")
+    }
+
     func testAPlanCoversTheWindowExactlyOnceFromTiles() throws {
         var player = makePlayer(["Hello world", "Second message"], width: 1500)
         let plan = try XCTUnwrap(player.frame(at: 100.5))

@@ -67,6 +67,7 @@ extension MarqueePlayer {
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
     func isMoving(at time: Double) -> Bool {
+        if let steadyLine, steadyLine.covers(time) { return true }
         guard let director else { return false }
         return !director.isStill(at: time) && director.restEnd(after: time) == nil
     }

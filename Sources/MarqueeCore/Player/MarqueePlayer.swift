@@ -55,7 +55,12 @@ public struct MarqueePlayer {
     /// `shownPhase` / steps px further on.
     public internal(set) var shownPhase = 0
     /// The motion as a function of time and input; made when the first content is adopted.
-    public internal(set) var director: MotionDirector?
+    public internal(set) var director: MotionDirector? {
+        didSet { steadyLine = nil }
+    }
+    /// The line the director's motion follows, found by a frame and kept until the director
+    /// changes: frames on it cost a multiply-add (see `SteadyLine`).
+    private(set) var steadyLine: SteadyLine?
     /// The messages on show, source by source.
     public private(set) var groups: [MessageGroup] = []
     /// An urgent message from `ctl say`, shown once at the next place it can enter.
@@ -350,8 +355,8 @@ public struct MarqueePlayer {
     /// text still moved is drawn even when the motion has come to rest by its vblank: that frame
     /// shows where it rests.
     public mutating func frame(at time: Double) -> FramePlan? {
-        guard isVisible, timeline != nil,
-              let (position, phase) = director?.gridPoint(at: time, subpixel: style.motion.subpixel) else { return nil }
+        guard isVisible, timeline != nil, let exact = position(atFrame: time) else { return nil }
+        let (position, phase) = SubpixelGrid.split(exact, subpixel: style.motion.subpixel)
         var plan = view(at: position, phase: phase)
         if let urgent, urgent.hasEntered(visible: visibleRange, direction: style.direction) {
             // Once it has fully entered, the text without it follows (swapped in past the entering
@@ -361,6 +366,15 @@ public struct MarqueePlayer {
         }
         plan.demand = demand(at: time)
         return plan
+    }
+
+    /// The text's exact strip position at frame time `time`: on the steady line when one holds,
+    /// else from the director (which then says whether a line starts here).
+    private mutating func position(atFrame time: Double) -> Double? {
+        if let steadyLine, steadyLine.covers(time) { return steadyLine.position(at: time) }
+        guard let director else { return nil }
+        steadyLine = director.steadyLine(at: time)
+        return director.position(at: time)
     }
 
     /// The window at the last position shown, for drawing outside the frame loop (static text,

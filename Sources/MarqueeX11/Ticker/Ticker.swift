@@ -19,6 +19,9 @@ public final class Ticker {
     private let restTimer: FrameTimer
     private let pageTimer: FrameTimer
     private let cursor: PointerCursor
+    /// The loop the ticker's handlers are installed on (`install(on:)`), to take them back. Held
+    /// strongly: a weak reference would slow every retain of the loop, which happens every turn.
+    private let loop: EventLoop
     public private(set) var statistics = FrameStatistics()
     /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
@@ -50,13 +53,16 @@ public final class Ticker {
         }
         self.connection = connection
         self.window = window
+        self.loop = loop
         self.restTimer = restTimer
         self.pageTimer = pageTimer
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
                                refreshPeriod: pacer.period, reordering: BidiReordering())
         compositor = Compositor(connection: connection, window: window, font: font, style: style)
         cursor = PointerCursor(connection: connection, window: window.id)
-        pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
+        // Unowned(unsafe), not unowned: the pacer is the ticker's own and calls only while the
+        // ticker lives, and a checked unowned reference costs a retain and release every frame.
+        pacer.onFrame = { [unowned(unsafe) self] counter, time in self.frame(counter: counter, time: time) }
         install(on: loop)
         window.selectInput()
         compositor.onRepaint = { [unowned self] in self.drawNow() }
@@ -133,8 +139,17 @@ public final class Ticker {
             self.restTimer.acknowledge()
             self.follow(at: MonotonicClock.now())
         }
-        loop.prepareToWait = { [unowned self, unowned loop] in self.prepareToWait(on: loop) }
+        // Every loop turn: unchecked references, as for the pacer. The loop owns this closure,
+        // and `deinit` takes it back before the ticker goes.
+        loop.prepareToWait = { [unowned(unsafe) self, unowned(unsafe) loop] in self.prepareToWait(on: loop) }
         loop.onTimeout = { [unowned self] in self.pacer.timedOut() }
+    }
+
+    /// Takes back from the loop everything that calls into the ticker.
+    deinit {
+        loop.prepareToWait = { -1 }
+        loop.onTimeout = {}
+        for fd in [connection.fd, pageTimer.fd, restTimer.fd] { loop.unwatch(fd) }
     }
 
     /// Before each sleep: a slice of a layout in progress, every queued X event, the requests
