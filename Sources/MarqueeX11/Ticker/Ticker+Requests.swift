@@ -36,7 +36,6 @@ extension Ticker {
     /// Fills in the ticker's part of a status report: the player's, and the frames.
     public func describe(into report: inout StatusReport) {
         player.describe(into: &report)
-        report.refreshRate = refreshPeriod > 0 ? 1 / refreshPeriod : 0
         report.present = usesPresent
         report.tearFree = isTearFree
         report.framesShown = statistics.shown

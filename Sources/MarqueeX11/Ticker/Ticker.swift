@@ -6,8 +6,9 @@ import MarqueeIO
 
 /// One ticker window: X events go into the player, the player's frame plans go to the compositor.
 ///
-/// The frame path runs one way: pacer → ticker → player (pure) → compositor → pacer. Everything
-/// runs on the event loop's thread; frames are asked for only while the player wants them.
+/// The frame path runs one way: pacer → ticker → player (pure) → compositor → ticker → pacer; the
+/// ticker alone drives the pacer. Everything runs on the event loop's thread; frames are asked
+/// for only while the player wants them.
 public final class Ticker {
     let connection: XConnection
     public let window: TickerWindow
@@ -39,7 +40,6 @@ public final class Ticker {
     public var shownPosition: Int { player.shownPosition }
     /// Its sub-pixel phase (see `SubpixelGrid`).
     public var shownPhase: Int { player.shownPhase }
-    public var style: TickerStyle { player.style }
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
                 allowPresent: Bool = true) throws(TickerError) {
@@ -80,8 +80,7 @@ public final class Ticker {
 
     /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
     public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
-        update { player, _ in player.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule) }
-        compositor.setLook(style)
+        compositor.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule)
         drawNow()
     }
 
@@ -97,7 +96,10 @@ public final class Ticker {
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
         if player.pointerX != nil { cursor.show(hand: player.pointerOverLink) }
-        compositor.show(plan, counter: counter, through: pacer)
+        switch compositor.show(plan, presentable: pacer.presentsPixmaps) {
+        case .drawn: pacer.frameDrawn(counter: counter)
+        case .present(let pixmap, let xOffset): pacer.present(pixmap, xOffset: xOffset, counter: counter)
+        }
         statistics.noteShown(counter: counter)
         onFrameDrawn?(plan.position, time)
         run(plan.demand)
