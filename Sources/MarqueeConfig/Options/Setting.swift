@@ -39,14 +39,16 @@ public enum Setting: String, CaseIterable, Sendable {
                          reload: .restart, resource: .none)
         case .keep:
             return .init(name, help: "With standard input: how many of the latest lines to keep.", valueName: "n",
-                         reload: .restart, resource: .none)
+                         reload: .restart, resource: .none,
+                         manual: "1: each line replaces the text, as status-bar pipes expect; more: a rolling log. At the end of input the last text stays.")
         case .font:
             return .init(name, help: "Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\". Repeat it for more fonts: inline %{T2} selects the second. Characters a font lacks come from another font that has them.",
                          valueName: "pattern", reload: .look,
                          manual: "Up to nine fonts, %{T1} to %{T9}. CJK, emoji and icon characters are found this way among the installed fonts.")
         case .fontFeatures:
             return .init(name, help: "OpenType features in CSS font-feature-settings syntax, e.g. \"liga=0, tnum\" (kerning, ligatures and marks are on by default).",
-                         valueName: "features", reload: .look)
+                         valueName: "features", reload: .look,
+                         manual: "Also \"-kern\", \"ss01\". An item HarfBuzz cannot read is an error.")
         case .fg:
             return .init(name, help: "Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color",
                          reload: .look, resource: .named("foreground"))
@@ -82,10 +84,12 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "Where text that fits stands in overflow mode.", valueName: "left|center|right", reload: .restart)
         case .pauseAtStart:
             return .init(name, help: "Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).",
-                         valueName: "seconds", reload: .restart)
+                         valueName: "seconds", reload: .restart,
+                         manual: "No frames are drawn while resting. Default: 0, in bounce mode 1.")
         case .duration:
             return .init(name, help: "One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds",
-                         reload: .restart)
+                         reload: .restart,
+                         manual: "For talks: all the text in five minutes is --duration 300.")
         case .start:
             return .init(name, help: "Whether the text starts in view or enters from beyond the edge.", valueName: "visible|offscreen",
                          reload: .restart)
@@ -105,13 +109,15 @@ public enum Setting: String, CaseIterable, Sendable {
                          valueName: "auto|always|reduced", reload: .live)
         case .name:
             return .init(name, help: "This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name",
-                         reload: .restart, resource: .none)
+                         reload: .restart, resource: .none,
+                         manual: "A name another instance runs under is an error (status 2, naming its pid), unless --replace; a second instance left at the default name takes xmarquee-PID.")
         case .replace:
             return .init(name, help: "If an instance with this --name runs, ask it to quit and take its place (otherwise that is an error).",
                          reload: .restart)
         case .geometry:
             return .init(name, help: "Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry",
-                         reload: .restart)
+                         reload: .restart,
+                         manual: "Negative offsets count from the right or bottom; the width defaults to 800 and the height to fit the font. The size is exact device pixels at any DPI.")
         case .bar:
             return .init(name, help: "Dock as a bar on the top or bottom edge of a monitor: full width, always on top, on all desktops, its height reserved so maximized windows stop at it.",
                          valueName: "top|bottom", reload: .restart,
@@ -135,7 +141,8 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "Every feed of an OPML subscription list. Repeatable.", valueName: "file", reload: .restart,
                          resource: .none, configValue: .path)
         case .feedDescriptions:
-            return .init(name, help: "Follow each feed title with its description (HTML removed).", reload: .restart, resource: .none)
+            return .init(name, help: "Follow each feed title with its description (HTML removed).", reload: .restart, resource: .none,
+                         manual: "Descriptions are cut at 280 characters.")
         case .feedTitle:
             return .init(name, help: "Put each feed's own title before its items (a feed with title=… uses that).", reload: .restart,
                          resource: .none)
@@ -144,12 +151,14 @@ public enum Setting: String, CaseIterable, Sendable {
                          reload: .restart, resource: .none)
         case .refresh:
             return .init(name, help: "Seconds between feed fetches (default: the feed's TTL, else 900).", valueName: "seconds",
-                         reload: .restart, resource: .none)
+                         reload: .restart, resource: .none,
+                         manual: "The TTL is the feed's <ttl> or sy:updatePeriod, kept within a minute and a day. The interval is stretched by the server's max-age (up to a day) and Retry-After, plus a random 0 to 5 %.")
         case .feedTimeout:
             return .init(name, help: "Seconds a feed fetch may take in all.", valueName: "seconds", reload: .restart, resource: .none)
         case .exec:
             return .init(name, help: "A command run every --interval; each output line is a message. Split into words like a shell would, but run without one. Repeatable.",
-                         valueName: "command", reload: .restart, resource: .none)
+                         valueName: "command", reload: .restart, resource: .none,
+                         manual: "Standard input is /dev/null; when a run exits 0 its non-blank output lines replace the command's messages. A non-zero exit, a signal or more than 1 MB of output is a warning with the last line the command wrote on standard error.")
         case .interval:
             return .init(name, help: "Seconds between runs of each --exec command; a run still going then is killed.", valueName: "seconds",
                          reload: .restart, resource: .none)
