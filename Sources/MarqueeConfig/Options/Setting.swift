@@ -83,9 +83,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .align:
             return .init(name, help: "Where text that fits stands in overflow mode.", valueName: "left|center|right", reload: .restart)
         case .pauseAtStart:
-            return .init(name, help: "Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).",
+            return .init(name, help: "Rest this many seconds each time the start of the text returns to the edge (default 0; in bounce mode: at each end, default 1).",
                          valueName: "seconds", reload: .restart,
-                         manual: "No frames are drawn while resting. Default: 0, in bounce mode 1.")
+                         manual: "No frames are drawn while resting.")
         case .duration:
             return .init(name, help: "One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds",
                          reload: .restart,
@@ -154,13 +154,13 @@ public enum Setting: String, CaseIterable, Sendable {
                          reload: .restart, resource: .none,
                          manual: "The TTL is the feed's <ttl> or sy:updatePeriod, kept within a minute and a day. The interval is stretched by the server's max-age (up to a day) and Retry-After, plus a random 0 to 5 %.")
         case .feedTimeout:
-            return .init(name, help: "Seconds a feed fetch may take in all.", valueName: "seconds", reload: .restart, resource: .none)
+            return .init(name, help: "Seconds a feed fetch may take in all (default 30).", valueName: "seconds", reload: .restart, resource: .none)
         case .exec:
             return .init(name, help: "A command run every --interval; each output line is a message. Split into words like a shell would, but run without one. Repeatable.",
                          valueName: "command", reload: .restart, resource: .none,
                          manual: "Standard input is /dev/null; when a run exits 0 its non-blank output lines replace the command's messages. A non-zero exit, a signal or more than 1 MB of output is a warning with the last line the command wrote on standard error.")
         case .interval:
-            return .init(name, help: "Seconds between runs of each --exec command; a run still going then is killed.", valueName: "seconds",
+            return .init(name, help: "Seconds between runs of each --exec command (default 60); a run still going then is killed.", valueName: "seconds",
                          reload: .restart, resource: .none)
         case .schedule:
             return .init(name, help: "A message shown at certain times: \"WHEN|TEXT\", WHEN being HH:MM-HH:MM, MM-DD, YYYY-MM-DD and/or weekdays (mon-fri), e.g. \"mon-fri 09:00-17:00|Work hours\". Repeatable.",
