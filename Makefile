@@ -50,7 +50,7 @@ test: deps-test deps-deb release
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) fuzz-smoke
 
-# The man pages (Generated/), filled from the command lines and the
+# The man pages (Generated/) and the README's option table, filled from the command lines and the
 # settings' declarations (Sources/MarqueeConfig/Options/Setting.swift) into assets/man/*.1.in.
 # `make test` checks that regenerating changes nothing.
 generate: deps
