@@ -8,7 +8,12 @@ enum MarkdownRenderer {
             var head = entry.spellings.map { "`\($0)" + (entry.valueName.map { " " + placeholder($0) } ?? "") + "`" }
             if entry.isPositional, let value = entry.valueName { head = ["`\(placeholder(value))\(entry.isRepeating ? " ..." : "")`"] }
             var meaning = entry.help
-            if let setting = entry.setting, setting.reload == .look || setting.reload == .live { meaning += " *(live)*" }
+            switch entry.setting.map({ ($0.appliesLive(bar: false), $0.appliesLive(bar: true)) }) {
+            case (true, true)?: meaning += " *(live)*"
+            case (true, false)?: meaning += " *(live for a window)*"
+            case (false, true)?: meaning += " *(live for a bar)*"
+            default: break
+            }
             let defaultValue = entry.defaultValue.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : "`\($0)`" } ?? ""
             lines.append("| \(cell(head.joined(separator: ", "))) | \(cell(meaning)) | \(cell(defaultValue)) |")
         }

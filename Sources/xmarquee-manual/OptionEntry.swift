@@ -57,12 +57,11 @@ struct OptionEntry {
         guard let setting else { return [] }
         var traits = ["config key \(setting.name)"]
         if let resource = setting.resourceName { traits.append("X resource \(resource)") }
-        switch setting.reload {
-        case .look, .live: traits.append("applied live on reload")
-        case .placement(true, true): traits.append("applied live on reload")
-        case .placement(true, false): traits.append("applied live on reload to a window")
-        case .placement(false, true): traits.append("applied live on reload to a bar")
-        case .placement(false, false), .restart: traits.append("a change needs a restart")
+        switch (setting.appliesLive(bar: false), setting.appliesLive(bar: true)) {
+        case (true, true): traits.append("applied live on reload")
+        case (true, false): traits.append("applied live on reload to a window")
+        case (false, true): traits.append("applied live on reload to a bar")
+        case (false, false): traits.append("a change needs a restart")
         }
         return traits
     }
