@@ -1,5 +1,4 @@
 import ArgumentParser
-import MarqueeConfig
 import MarqueeCore
 import MarqueeIO
 import MarqueeX11

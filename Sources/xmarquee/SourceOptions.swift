@@ -1,5 +1,4 @@
 import ArgumentParser
-import MarqueeConfig
 import MarqueeCore
 
 /// The options of the live sources (feeds, commands, schedules, the clock): a group of their
