@@ -1,6 +1,5 @@
-import CX11
+import CFonts
 import MarqueeCore
-import TileRaster
 
 /// The fonts a ticker draws with, and the shaper that turns text into their glyphs: one slot per
 /// `--font` pattern (slot 0 is the first pattern, slot n the (n+1)-th; status-bar markup `%{T2}`
@@ -9,38 +8,38 @@ import TileRaster
 /// looked up once and cached.
 ///
 /// A piece of text is itemized into runs of one font and one script, and each run is shaped by
-/// HarfBuzz on the very font file Xft draws (kerning, ligatures, marks, contextual forms, emoji
-/// sequences); the painter draws the glyph ids at the shaped positions.
+/// HarfBuzz on the very FreeType face the rasterizer draws (kerning, ligatures, marks, contextual
+/// forms, emoji sequences); the painter draws the glyph ids at the shaped positions.
+/// No display system: a backend passes its desktop's rendering defaults in.
 public final class FontSet: TextShaper {
-    private let connection: XConnection
     private let slots: [FontSlot]
     public let features: FontFeatures
-    /// Every font a shaped glyph names, by its number in `ShapedGlyph.font`, with HarfBuzz's view
-    /// of it (nil where its file cannot be read: then Xft's own advances, unshaped).
-    private var faces: [(xft: UnsafeMutablePointer<XftFont>, harfBuzz: HarfBuzzFont?, pixelSize: Double)] = []
-    private var faceNumbers: [UnsafeMutablePointer<XftFont>: UInt16] = [:]
+    /// Every face a shaped glyph names, by its number in `ShapedGlyph.font`.
+    private let faces: FaceCache
     private let buffer: OpaquePointer
 
     /// Opens every slot's best match, with a warning for each family that is not installed
-    /// (fontconfig then substitutes another). Sizes in points become pixels at `dpi` (the
-    /// desktop's, 96 by default).
-    public static func open(patterns: [String], features: FontFeatures = .none, dpi: Double = DesktopPreferences.referenceDPI,
-                            on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
+    /// (fontconfig then substitutes another). Sizes in points become pixels at the defaults' DPI.
+    public static func open(patterns: [String], features: FontFeatures = .none,
+                            defaults: FontRenderingDefaults = FontRenderingDefaults()) throws(FontPatternError)
+        -> (FontSet, warnings: [String]) {
         guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
+        let faces = FaceCache()
         var slots: [FontSlot] = []
         var warnings: [String] = []
         for text in patterns {
-            let request = try FontRequest(pattern: text, dpi: dpi, on: connection)
-            guard let primary = request.openBestMatch() else { throw FontPatternError(pattern: text) }
-            if let warning = request.missingFamilyWarning(opened: primary) { warnings.append(warning) }
-            slots.append(FontSlot(request: request, primary: primary, on: connection))
+            let request = try FontRequest(pattern: text, defaults: defaults)
+            guard let matched = request.bestMatch(),
+                  let primary = faces.face(for: matched, pixelSize: request.pixelSize) else { throw FontPatternError(pattern: text) }
+            if let warning = request.missingFamilyWarning(opened: faces[primary]) { warnings.append(warning) }
+            slots.append(FontSlot(request: request, primary: primary, faces: faces))
         }
-        return (FontSet(connection: connection, slots: slots, features: features), warnings)
+        return (FontSet(slots: slots, faces: faces, features: features), warnings)
     }
 
-    private init(connection: XConnection, slots: [FontSlot], features: FontFeatures) {
-        self.connection = connection
+    private init(slots: [FontSlot], faces: FaceCache, features: FontFeatures) {
         self.slots = slots
+        self.faces = faces
         self.features = features
         buffer = hb_buffer_create()
     }
@@ -55,40 +54,17 @@ public final class FontSet: TextShaper {
     public var height: Int { ascent + descent }
 
     /// Each slot's own vertical metrics: a `%{T2}` font sits on its own baseline.
-    public func ascent(slot number: Int) -> Int { Int(slot(number).primary.pointee.ascent) }
-    public func descent(slot number: Int) -> Int { Int(slot(number).primary.pointee.descent) }
+    public func ascent(slot number: Int) -> Int { faces[slot(number).primary].ascent }
+    public func descent(slot number: Int) -> Int { faces[slot(number).primary].descent }
 
     @inline(__always)
     private func slot(_ number: Int) -> FontSlot {
         slots[number >= 0 && number < slots.count ? number : 0]
     }
 
-    /// The Xft font a shaped glyph's `font` number names.
-    @inline(__always)
-    func xftFont(_ number: UInt16) -> UnsafeMutablePointer<XftFont> { faces[Int(number)].xft }
-
-    /// Each slot's vertical metrics, for the tile painter's baselines.
-    public var slotMetrics: [TilePainter.SlotMetrics] {
-        (0..<slots.count).map { TilePainter.SlotMetrics(ascent: ascent(slot: $0), descent: descent(slot: $0)) }
-    }
-
-    /// What the rasterizer draws a shaped glyph's font number with: the file HarfBuzz shaped
-    /// (the one Xft would draw), at the size it was shaped at, with the pattern's matrix,
-    /// emboldening and the desktop's anti-aliasing. Hinting is vertical at most, whatever the
-    /// pattern asks: horizontal hinting would move glyphs off their shaped sub-pixel positions.
-    public func glyphFace(_ number: UInt16) -> GlyphFaceDescription? {
-        guard Int(number) < faces.count else { return nil }
-        let face = faces[Int(number)]
-        let pattern = face.xft.pointee.pattern
-        guard let file = FontconfigPattern.string(xm_fc_file(), of: pattern) else { return nil }
-        var matrix: [Double] = [1, 0, 0, 1]
-        if let set = FontconfigPattern.matrix(of: pattern) { matrix = [set.xx, set.xy, set.yx, set.yy] }
-        let hinted = FontconfigPattern.bool(xm_fc_hinting(), of: pattern) ?? true
-            && (FontconfigPattern.integer(xm_fc_hint_style(), of: pattern) ?? 1) != Int32(xm_fc_hint_none())
-        return GlyphFaceDescription(file: file, index: Int(FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0),
-                                    pixelSize: face.pixelSize, matrix: matrix, hinting: hinted ? .vertical : .none,
-                                    antialias: FontconfigPattern.bool(xm_fc_antialias(), of: pattern) ?? true,
-                                    embolden: FontconfigPattern.bool(xm_fc_embolden(), of: pattern) ?? false)
+    /// The face a shaped glyph's font number names (what the rasterizer draws it with).
+    public func glyphFace(_ number: UInt16) -> FontFace? {
+        Int(number) < faces.faces.count ? faces[number] : nil
     }
 
     // MARK: Shaping
@@ -125,9 +101,8 @@ public final class FontSet: TextShaper {
             let scalars = cluster.unicodeScalars
             let length = cluster.utf8.count
             defer { offset += length }
-            let font = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
+            let face = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
                 : slot.font(forCluster: Array(scalars))
-            let face = faceNumber(of: font, pixelSize: slot.request.pixelSize)
             var script = HB_SCRIPT_COMMON
             for scalar in scalars {
                 let found = hb_unicode_script(unicode, scalar.value)
@@ -152,9 +127,6 @@ public final class FontSet: TextShaper {
     /// shows one missing-glyph box, not one per character.
     private func shape(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, rightToLeft: Bool, tabularDigits: Bool,
                        pen start: Int, into glyphs: inout [ShapedGlyph]) -> Int {
-        guard let harfBuzz = faces[Int(item.face)].harfBuzz else {
-            return unshaped(item, of: utf8, pen: start, into: &glyphs)
-        }
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { text in
             hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
@@ -164,7 +136,7 @@ public final class FontSet: TextShaper {
         if item.script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, item.script) }
         hb_buffer_guess_segment_properties(buffer)
         let features = self.features.list(tabularDigits: tabularDigits)
-        hb_shape(harfBuzz.font, buffer, features, UInt32(features.count))
+        hb_shape(faces[item.face].hbFont, buffer, features, UInt32(features.count))
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -184,36 +156,6 @@ public final class FontSet: TextShaper {
         return pen
     }
 
-    /// A font HarfBuzz cannot read: each character at Xft's own advance, as drawn before shaping.
-    private func unshaped(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, pen start: Int,
-                          into glyphs: inout [ShapedGlyph]) -> Int {
-        let font = faces[Int(item.face)].xft
-        var pen = start
-        var offset = item.range.lowerBound
-        for scalar in String(decoding: UnsafeBufferPointer(rebasing: utf8[item.range]), as: UTF8.self).unicodeScalars {
-            var glyph = XftCharIndex(connection.display, font, scalar.value)
-            var info = XGlyphInfo()
-            XftGlyphExtents(connection.display, font, &glyph, 1, &info)
-            glyphs.append(ShapedGlyph(font: item.face, glyph: glyph, x: Int32(clamping: pen), y: 0, cluster: UInt32(offset)))
-            pen += Int(info.xOff) << 6
-            offset += String(scalar).utf8.count
-        }
-        return pen
-    }
-
-    /// The number shaped glyphs use for `font`, given once with HarfBuzz's view of its file.
-    private func faceNumber(of font: UnsafeMutablePointer<XftFont>, pixelSize: Double) -> UInt16 {
-        if let known = faceNumbers[font] { return known }
-        let pattern = font.pointee.pattern
-        let harfBuzz = FontconfigPattern.string(xm_fc_file(), of: pattern).flatMap { file in
-            HarfBuzzFont(file: file, index: FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0, pixelSize: pixelSize)
-        }
-        faces.append((font, harfBuzz, pixelSize))
-        let number = UInt16(faces.count - 1)
-        faceNumbers[font] = number
-        return number
-    }
-
     // MARK: Tests and diagnostics
 
     /// Advance in whole pixels of `scalar` shaped alone in slot `slot` (fallback included).
@@ -221,10 +163,10 @@ public final class FontSet: TextShaper {
         pixels(self.shape(String(scalar), as: ShapingRun(font: slot)).advance)
     }
 
-    /// The font and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).
-    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UnsafeMutablePointer<XftFont>, index: FT_UInt) {
+    /// The face number and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).
+    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UInt16, index: UInt32) {
         let choice = self.slot(slot).choice(for: scalar)
-        return (choice.font ?? self.slot(slot).primary, FT_UInt(choice.glyph))
+        return (choice.font ?? self.slot(slot).primary, choice.glyph)
     }
 
     /// Number of fontconfig fallback searches so far (tests prove caching, misses included).
@@ -232,22 +174,16 @@ public final class FontSet: TextShaper {
 
     /// Family of the font that draws `scalar` alone in `slot` (tests, diagnostics).
     public func family(drawing scalar: Unicode.Scalar, font slot: Int) -> String {
-        let font = self.slot(slot).choice(for: scalar).font
-        return FontconfigPattern.families(of: font?.pointee.pattern).first ?? "unknown"
+        family(ofFace: glyph(for: scalar, font: slot).font)
     }
 
     /// Family and file of the font a shaped glyph names (tests compare with `hb-shape` on it).
     public func family(ofFace number: UInt16) -> String {
-        FontconfigPattern.families(of: faces[Int(number)].xft.pointee.pattern).first ?? "unknown"
+        FontconfigPattern.families(of: faces[number].pattern).first ?? "unknown"
     }
 
-    public func file(ofFace number: UInt16) -> String? {
-        FontconfigPattern.string(xm_fc_file(), of: faces[Int(number)].xft.pointee.pattern)
-    }
+    public func file(ofFace number: UInt16) -> String? { faces[number].description.file }
 
     /// The scale a face was shaped at, in 1/64 px (what `hb-shape --font-size` takes).
-    public func scale(ofFace number: UInt16) -> Int32? { faces[Int(number)].harfBuzz?.scale }
-
-    /// Slot 0's own font (tests draw reference text with it).
-    var primaryFont: UnsafeMutablePointer<XftFont> { slots[0].primary }
+    public func scale(ofFace number: UInt16) -> Int32? { faces[number].scale }
 }
