@@ -92,17 +92,31 @@ public final class FontSet: TextShaper {
     /// Cuts a piece into runs of one font and one script. The font is chosen per grapheme
     /// cluster (a ZWJ sequence, a flag, a base with its marks stay in one font); characters of
     /// no particular script (spaces, digits, punctuation, marks) join the run they stand in.
+    /// As in Pango's itemizer, a space (or a control or format character) takes the font of the
+    /// run before it when that font has it, and spaces that open the piece the font of the run
+    /// after them: the space between two words of a fallback script is that script's font's
+    /// space, not the primary's.
     private func itemize(_ utf8: UnsafeBufferPointer<UInt8>, slot number: Int) -> [Item] {
         let slot = self.slot(number)
         let unicode = hb_unicode_funcs_get_default()
         var items: [Item] = []
         var offset = 0
+        var onlyNeutralSoFar = true
         for cluster in String(decoding: utf8, as: UTF8.self) {
             let scalars = cluster.unicodeScalars
             let length = cluster.utf8.count
             defer { offset += length }
-            let face = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
+            var face = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
                 : slot.font(forCluster: Array(scalars))
+            let neutral = scalars.count == 1 && Self.takesTheRunsFont(scalars.first!)
+            if neutral, let last = items.last, last.face != face, faces[last.face].has(scalars.first!) {
+                face = last.face
+            } else if !neutral && onlyNeutralSoFar {
+                onlyNeutralSoFar = false
+                if items.count == 1, items[0].face != face, characters(of: items[0].range, in: utf8).allSatisfy({ faces[face].has($0) }) {
+                    items[0].face = face
+                }
+            }
             var script = HB_SCRIPT_COMMON
             for scalar in scalars {
                 let found = hb_unicode_script(unicode, scalar.value)
@@ -120,6 +134,20 @@ public final class FontSet: TextShaper {
             }
         }
         return items
+    }
+
+    /// The characters Pango's itemizer leaves to the run around them: space separators (but
+    /// the ogham space mark, which is drawn), controls and format characters.
+    private static func takesTheRunsFont(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator: return scalar.value != 0x1680
+        case .control, .format: return true
+        default: return false
+        }
+    }
+
+    private func characters(of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> String.UnicodeScalarView {
+        String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self).unicodeScalars
     }
 
     /// Shapes one item with the whole piece as context (Arabic joins across a change of font),
