@@ -40,7 +40,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .keep:
             return .init(name, help: "With standard input: how many of the latest lines to keep.", valueName: "n",
                          reload: .restart, resource: .none,
-                         manual: "1: each line replaces the text, as status-bar pipes expect; more: a rolling log. At the end of input the last text stays.")
+                         manual: "1: each line replaces the text, as status-bar pipes expect; more: a rolling log, at most 1 MB of it. A line is at most 256 kB: a longer one is cut there, said once. At the end of input the last text stays.")
         case .font:
             return .init(name, help: "Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\". Repeat it for more fonts: inline %{T2} selects the second. Characters a font lacks come from another font that has them.",
                          valueName: "pattern", reload: .look,
