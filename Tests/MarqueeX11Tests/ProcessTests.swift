@@ -82,7 +82,7 @@ final class ProcessTests: XCTestCase {
     func testSpeedZeroStandsStillWithoutWakeups() throws {
         let (ticker, probe, window) = try launch(["--geometry", "500x40+0+0", "--speed", "0", "Standing still"])
         defer { ticker.stop() }
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(ticker.waitUntilIdle(), "settles after starting")
         let switches = ticker.contextSwitches
         let cpu = ticker.cpuTicks
         let before = try XCTUnwrap(probe.capture(window))
@@ -98,7 +98,7 @@ final class ProcessTests: XCTestCase {
         defer { ticker.stop() }
         XUnmapWindow(probe.display, window)
         XSync(probe.display, 0)
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(ticker.waitUntilIdle(), "stops once unmapped")
         let switches = ticker.contextSwitches
         Thread.sleep(forTimeInterval: 2)
         XCTAssertEqual(ticker.contextSwitches, switches, "no wakeups while unmapped")

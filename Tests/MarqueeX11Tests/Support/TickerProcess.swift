@@ -112,6 +112,19 @@ final class TickerProcess {
             .reduce(0, +)
     }
 
+    /// Waits until the process has not woken for `quiet` seconds (it finished starting or
+    /// settling; a loaded machine can stretch that well past a fixed sleep); false at `timeout`.
+    @discardableResult
+    func waitUntilIdle(quiet: TimeInterval = 0.3, timeout: TimeInterval = 5) -> Bool {
+        var last = contextSwitches
+        var since = Date()
+        return waitUntil(timeout: timeout, interval: 0.05) {
+            let now = contextSwitches
+            if now != last { (last, since) = (now, Date()) }
+            return Date().timeIntervalSince(since) >= quiet
+        }
+    }
+
     /// Resident memory (VmRSS) in kB.
     var residentKilobytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
