@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Writes packaging/link-order.txt: the functions of the release ticker that run while it starts and
-# scrolls headlines, in the order they first run (valgrind's callgrind on its own Xvfb). `make
-# release` links them next to each other, so the pages of code a running ticker needs are few and
-# dense instead of 64 KB of fault-around for each scattered function. Run it again after large
-# changes; a function the list does not name (renamed, new) is only placed as usual.
+# scrolls headlines beside a clock (valgrind's callgrind on its own Xvfb), sorted by name so the
+# list does not depend on the binary profiled and a new one reads as a diff. `make release` links
+# them next to each other, so the pages of code a running ticker needs are few and dense instead of
+# 64 KB of fault-around for each scattered function. Run it again after large changes; a function
+# the list does not name (renamed, new) is only placed as usual. Functions the Swift runtime's
+# prebuilt objects keep in one shared .text section cannot be moved one by one.
 #   scripts/link-order.sh [SECONDS] [BINARY]     defaults: 40 .build/release/xmarquee
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +31,7 @@ DISPLAY=:$display timeout -s INT "$seconds" valgrind --tool=callgrind --demangle
   --callgrind-out-file="$folder/callgrind.out" "$binary" --file "$folder/headlines.txt" \
   --geometry 1920x32+0+0 --clock '%H:%M:%S' >/dev/null 2>&1 || true
 
-python3 - "$folder/callgrind.out" "$(basename "$binary")" > packaging/link-order.txt <<'PYTHON'
+python3 - "$folder/callgrind.out" "$(basename "$binary")" <<'PYTHON' | LC_ALL=C sort > packaging/link-order.txt
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
 names, objects = {}, {}
