@@ -2,18 +2,7 @@ import XCTest
 @testable import MarqueeWayland
 
 /// The connection under headless sway: the globals a bar needs and the outputs by connector name.
-final class WaylandDisplayTests: XCTestCase {
-    private var sway: HeadlessSway!
-
-    override func setUpWithError() throws {
-        if let reason = HeadlessSway.unavailable { throw XCTSkip(reason) }
-        sway = try HeadlessSway()
-    }
-
-    override func tearDown() {
-        sway?.stop()
-        sway = nil
-    }
+final class WaylandDisplayTests: SwayTestCase {
 
     func testBindsTheGlobalsABarNeeds() throws {
         let display = try WaylandDisplay(name: sway.waylandDisplay)

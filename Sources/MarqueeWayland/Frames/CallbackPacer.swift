@@ -1,0 +1,124 @@
+import CWaylandClient
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import WaylandProtocols
+
+/// Frames paced by the compositor: each committed frame asks for a `wl_surface.frame` callback,
+/// and the callback (the compositor's "draw the next one now") starts the frame after. Where the
+/// compositor sends `wp_presentation` feedback, its exact presentation times and refresh period
+/// set the frame clock; where it does not (headless sway 1.7), the callbacks' arrival times and a
+/// period measured from them (`PresentationClock`).
+///
+/// A hidden surface gets no callbacks, so it draws nothing until shown again; after `stop()` the
+/// callback already asked for arrives and nothing follows. The first frame of a run is drawn from
+/// a timer on the next loop turn, never from inside the call that asked for it.
+final class CallbackPacer: FrameRequester {
+    var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
+    private let surface: OpaquePointer
+    private let presentation: OpaquePointer?
+    private var clock = PresentationClock()
+    private let startTimer: FrameTimer
+    private var startWatch: EventLoop.Watch?
+    private var pendingCallback: OpaquePointer?
+    private let callbackListener: UnsafeMutablePointer<wl_callback_listener>
+    private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
+    private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
+    /// Feedback is read only on CLOCK_MONOTONIC, the clock every other time here is on.
+    private var feedbackClockIsMonotonic = false
+    /// Whether the last callback drew a frame at once: then the next one is a refresh later.
+    private var drewOnLastCallback = false
+    private var feedbackObjects: Set<OpaquePointer> = []
+    private(set) var isActive = false
+
+    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
+        guard let timer = FrameTimer() else { throw .noTimer(errno: errno) }
+        self.surface = surface
+        presentation = display.presentation
+        startTimer = timer
+        callbackListener = .allocate(capacity: 1)
+        callbackListener.initialize(to: wl_callback_listener(done: { data, callback, _ in
+            listenerOwner(data, as: CallbackPacer.self)?.callbackDone(callback)
+        }))
+        feedbackListener = .allocate(capacity: 1)
+        feedbackListener.initialize(to: wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
+                let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
+                listenerOwner(data, as: CallbackPacer.self)?.presented(feedback, at: seconds, refresh: Double(refresh) / 1e9)
+            },
+            discarded: { data, feedback in listenerOwner(data, as: CallbackPacer.self)?.forget(feedback) }))
+        presentationListener = .allocate(capacity: 1)
+        presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
+            listenerOwner(data, as: CallbackPacer.self)?.feedbackClockIsMonotonic = clock == CLOCK_MONOTONIC
+        }))
+        if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }
+        startWatch = timer.wake(on: loop) { [unowned self] in self.drawFrame(consecutive: false) }
+    }
+
+    deinit {
+        if let pendingCallback { wl_callback_destroy(pendingCallback) }
+        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        callbackListener.deallocate()
+        feedbackListener.deallocate()
+        presentationListener.deallocate()
+    }
+
+    var period: Double { clock.period }
+    /// Whether the compositor's presentation feedback sets the clock (else the callbacks do).
+    var usesPresentationFeedback: Bool { clock.source == .presentation }
+
+    /// Frames from now on, until `stop()`.
+    func requestFrame() {
+        isActive = true
+        // A frame in flight brings its callback; otherwise start on the next loop turn.
+        if pendingCallback == nil { startTimer.arm(at: 0) }
+    }
+
+    func stop() {
+        isActive = false
+        startTimer.disarm()
+    }
+
+    /// The frame the ticker just attached is complete: ask for the next callback and the
+    /// frame's feedback, and commit it.
+    func commitFrame() {
+        if pendingCallback == nil, let callback = wl_surface_frame(surface) {
+            pendingCallback = callback
+            wl_callback_add_listener(callback, callbackListener, listenerData(self))
+        }
+        if let presentation, feedbackClockIsMonotonic, let feedback = wp_presentation_feedback(presentation, surface) {
+            feedbackObjects.insert(feedback)
+            wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
+        }
+        wl_surface_commit(surface)
+    }
+
+    private func callbackDone(_ callback: OpaquePointer?) {
+        if let callback { wl_callback_destroy(callback) }
+        pendingCallback = nil
+        clock.noteCallback(at: MonotonicClock.now(), consecutive: drewOnLastCallback)
+        drewOnLastCallback = false
+        guard isActive else { return }
+        startTimer.disarm()
+        drawFrame(consecutive: true)
+    }
+
+    private func drawFrame(consecutive: Bool) {
+        guard isActive else { return }
+        let frame = clock.nextFrame(after: MonotonicClock.now())
+        onFrame(frame.counter, frame.time)
+        drewOnLastCallback = consecutive && pendingCallback != nil
+    }
+
+    private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {
+        forget(feedback)
+        clock.notePresented(at: time, refresh: refresh > 0 ? refresh : nil)
+    }
+
+    private func forget(_ feedback: OpaquePointer?) {
+        guard let feedback else { return }
+        feedbackObjects.remove(feedback)
+        wp_presentation_feedback_destroy(feedback)
+    }
+}

@@ -1,0 +1,133 @@
+import CWaylandClient
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import TileRaster
+
+/// One ticker bar on a Wayland desktop: the compositor's events go into the player, the player's
+/// frame plans go to the buffer compositor, frames are paced by the compositor's callbacks.
+///
+/// The same path as X11's `Ticker`: pacer → ticker → player (pure) → compositor → pacer; only the
+/// pixels' way out differs. Everything runs on the event loop's thread.
+public final class WaylandTicker: PlayerHost {
+    let display: WaylandDisplay
+    private let bar: LayerSurface
+    public private(set) var player: MarqueePlayer
+    private let compositor: BufferCompositor
+    private let pacer: CallbackPacer
+    private let timers: PlayerTimers
+    public private(set) var statistics = FrameStatistics()
+    /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
+    public var openLink: ((String) -> Void)?
+    /// The bar was closed for good (its output went and no other took it): the app quits.
+    public var onClosed: () -> Void = {}
+
+    /// A bar on `edge` of the output `monitor` names (the compositor's choice when it names
+    /// none), `height` pixels tall, in `layer`; glyphs shaped by `shaper` and painted by `painter`.
+    public init(display: WaylandDisplay, edge: BarEdge, height: Int, layer: BarLayer, monitor: MonitorChoice,
+                shaper: TextShaper, reordering: LineReordering?, painter: TilePainter, style: TickerStyle,
+                loop: EventLoop) throws(WaylandError) {
+        guard let shell = display.layerShell else { throw .noLayerShell }
+        guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
+        guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
+        self.display = display
+        self.timers = timers
+        let output = WaylandTicker.output(monitor, in: display.outputs)
+        bar = LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output)
+        pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
+        compositor = BufferCompositor(shm: shm, surface: bar.surface, painter: painter, height: height)
+        player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: shaper), width: 0, refreshPeriod: pacer.period,
+                               reordering: reordering)
+        pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
+        bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
+        bar.onClosed = { [unowned self] in self.onClosed() }
+        install(on: loop)
+        display.flush()
+    }
+
+    /// The output a `--monitor` choice names: a position in the compositor's list or a connector
+    /// name; nil leaves the choice to the compositor.
+    static func output(_ choice: MonitorChoice, in outputs: [WaylandOutput]) -> WaylandOutput? {
+        switch choice {
+        case .primary: nil
+        case .index(let index): outputs.indices.contains(index) ? outputs[index] : nil
+        case .name(let name): outputs.first { $0.name == name }
+        }
+    }
+
+    public func update(_ change: (inout MarqueePlayer, _ now: Double) -> Void) {
+        let now = MonotonicClock.now()
+        change(&player, now)
+        follow(at: now)
+    }
+
+    public func describeFrames(into report: inout StatusReport) {
+        report.refreshRate = pacer.period > 0 ? 1 / pacer.period : 0
+        report.present = pacer.usesPresentationFeedback
+        // The compositor shows whole frames at its own refresh: never torn.
+        report.tearFree = true
+    }
+
+    /// The bar's size now (0 wide until the compositor configured it).
+    public var width: Int { bar.width }
+    public var height: Int { compositor.height }
+    public var refreshPeriod: Double { pacer.period }
+
+    // MARK: Frames
+
+    private func frame(counter: UInt64, time: Double) {
+        player.setRefreshPeriod(pacer.period, atFrame: time)
+        guard let plan = player.frame(at: time) else { return follow(at: time) }
+        if compositor.attach(plan) {
+            pacer.commitFrame()
+            statistics.noteShown(counter: counter)
+        }
+        timers.run(plan.demand, pacer: pacer, statistics: &statistics)
+    }
+
+    private func follow(at now: Double) {
+        timers.follow(player, at: now, pacer: pacer, statistics: &statistics)
+        if player.needsRedraw(at: now) { drawNow() }
+    }
+
+    /// Draws the last position shown again, at once (standing text, a new size).
+    private func drawNow() {
+        guard player.isVisible, bar.isConfigured, compositor.attach(player.still()) else { return }
+        pacer.commitFrame()
+    }
+
+    private func configured(width: Int, height: Int) {
+        let now = MonotonicClock.now()
+        compositor.resize(height: height)
+        player.resize(width: width, at: now)
+        if !player.isVisible { player.setMapped(true, at: now) }
+        follow(at: now)
+        drawNow()
+    }
+
+    // MARK: Events
+
+    private func install(on loop: EventLoop) {
+        loop.watch(display.fd) { _ in }
+        timers.install(on: loop, pageTimeUp: { [unowned self] in self.update { player, now in player.pageTimeUp(at: now) } },
+                       restOver: { [unowned self] in self.follow(at: MonotonicClock.now()) })
+        loop.prepareToWait = { [unowned self, unowned loop] in self.prepareToWait(on: loop) }
+    }
+
+    /// Before each sleep: a slice of a layout in progress, every event the compositor sent, the
+    /// requests flushed. A broken connection (the compositor quit) ends the loop.
+    private func prepareToWait(on loop: EventLoop) -> Int32 {
+        if player.isLayingOut { continueLayout() }
+        display.dispatchPending()
+        if display.failed || !display.flush() {
+            Diagnostics.warn("the Wayland compositor closed the connection")
+            loop.stop(status: ExitStatus.noDisplay.rawValue)
+        }
+        return player.isLayingOut ? 0 : -1
+    }
+
+    private func continueLayout() {
+        guard timers.continueLayout(&player).adopted else { return }
+        follow(at: MonotonicClock.now())
+    }
+}

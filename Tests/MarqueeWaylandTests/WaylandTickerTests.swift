@@ -1,0 +1,87 @@
+import Foundation
+import MarqueeCore
+import MarqueeIO
+import TileRaster
+import XCTest
+@testable import MarqueeWayland
+
+/// The bar under headless sway, in process: its exclusive zone, its pixels moving, its frames.
+final class WaylandTickerTests: SwayTestCase {
+    private static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    private let white = RGBAColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF)
+    private let navy = RGBAColor(red: 0, green: 0, blue: 0x8000)
+    private let orange = RGBAColor(red: 0xFFFF, green: 0x8000, blue: 0)
+
+    private func makeTicker(edge: BarEdge = .top, height: Int = 40, speed: Double = 120,
+                            loop: EventLoop) throws -> (WaylandDisplay, WaylandTicker) {
+        let display = try WaylandDisplay(name: sway.waylandDisplay)
+        let capsule = CapsuleStyle(color: orange, radius: 6)
+        let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
+                                layout: LayoutSettings(separator: "   "), capsule: capsule)
+        let glyphs = GlyphRasterizer { _ in GlyphFaceDescription(file: Self.dejaVu, index: 0, pixelSize: 20) }
+        let painter = TilePainter(glyphs: glyphs, slots: [.init(ascent: 19, descent: 5)], foreground: white,
+                                  background: navy, capsule: capsule, height: height, format: .rgb)
+        let ticker = try WaylandTicker(display: display, edge: edge, height: height, layer: .top, monitor: .primary,
+                                       shaper: FixedAdvanceShaper(), reordering: nil, painter: painter, style: style, loop: loop)
+        ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
+        return (display, ticker)
+    }
+
+    /// Runs `loop` for `seconds`, then returns.
+    private func run(_ loop: EventLoop, for seconds: Double) {
+        let timer = FrameTimer()!
+        timer.arm(at: MonotonicClock.now() + seconds)
+        loop.watch(timer.fd) { _ in
+            timer.acknowledge()
+            loop.stop(status: 0)
+        }
+        _ = loop.run()
+        loop.unwatch(timer.fd)
+        loop.restart()
+    }
+
+    private func workspaceRect() throws -> (y: Int, height: Int) {
+        let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
+        let rect = try XCTUnwrap(workspaces.first?["rect"] as? [String: Any])
+        return (try XCTUnwrap(rect["y"] as? Int), try XCTUnwrap(rect["height"] as? Int))
+    }
+
+    func testTopBarReservesItsHeight() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, loop: loop)
+        run(loop, for: 0.5)
+        XCTAssertEqual(ticker.width, 1280, "anchored to both sides: the output's width")
+        XCTAssertEqual(try workspaceRect().y, 40)
+        XCTAssertEqual(try workspaceRect().height, 680)
+        withExtendedLifetime((display, ticker)) {}
+    }
+
+    func testBottomBarReservesItsHeight() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(edge: .bottom, height: 30, loop: loop)
+        run(loop, for: 0.5)
+        XCTAssertEqual(try workspaceRect().y, 0)
+        XCTAssertEqual(try workspaceRect().height, 690)
+        withExtendedLifetime((display, ticker)) {}
+    }
+
+    func testBarPixelsMoveAtTheFrameRate() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, speed: 120, loop: loop)
+        run(loop, for: 0.6)
+        let first = try sway.screenshot()
+        run(loop, for: 0.4)
+        let second = try sway.screenshot()
+        XCTAssertEqual(first.width, 1280)
+        // The bar is the top 40 rows: background and capsules there, and they moved.
+        XCTAssertNotEqual(first.band(0..<40), second.band(0..<40), "the bar's pixels move")
+        let hasCapsule = (0..<1280).contains { x in first.pixel(x: x, y: 20) == (255, 128, 0) }
+        XCTAssertTrue(hasCapsule, "the item boxes are painted")
+        let corner = first.pixel(x: 0, y: 0)
+        XCTAssertTrue(corner == (0, 0, 128) || corner == (255, 128, 0), "the bar's colours at its corner: \(corner)")
+        // About 60 frames a second came from the compositor's callbacks, none missed for long.
+        XCTAssertGreaterThan(ticker.framesDrawn, 40)
+        XCTAssertEqual(ticker.refreshPeriod, 1.0 / 60, accuracy: 0.002)
+        withExtendedLifetime((display, ticker)) {}
+    }
+}
