@@ -17,16 +17,14 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        // Xlib, Xft, fontconfig and the X extensions, found through pkg-config (XFixes: the
-        // compositor's selection is watched for a translucent background), and HarfBuzz, which
-        // shapes text into the glyphs Xft draws.
+        // Xlib and the X extensions, found through pkg-config (XFixes: the compositor's selection
+        // is watched for a translucent background).
         .systemLibrary(
             name: "CX11",
             path: "CX11",
-            pkgConfig: "x11 xft fontconfig xrender xrandr xpresent xext xfixes harfbuzz",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev",
-                              "libxrandr-dev", "libxpresent-dev", "libxext-dev", "libxfixes-dev",
-                              "libharfbuzz-dev"])]
+            pkgConfig: "x11 xrender xrandr xpresent xext xfixes",
+            providers: [.apt(["libx11-dev", "libxrender-dev", "libxrandr-dev", "libxpresent-dev", "libxext-dev",
+                              "libxfixes-dev"])]
         ),
         // GNU FriBidi: the bidirectional algorithm, found through pkg-config.
         .systemLibrary(
@@ -41,16 +39,27 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         // The pure model: content, layout, strip geometry, motion. No X11, testable without a display.
         .target(name: "MarqueeCore", swiftSettings: framePathSettings),
-        // FreeType (glyphs at sub-pixel phases) and pixman (tiles), found through pkg-config.
+        // fontconfig (matching, fallback), FreeType (faces) and HarfBuzz (shaping), found through pkg-config.
+        .systemLibrary(
+            name: "CFonts",
+            path: "Sources/CFonts",
+            pkgConfig: "fontconfig freetype2 harfbuzz",
+            providers: [.apt(["libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev"])]
+        ),
+        // Fonts for every display backend: fontconfig's matches and fallback per character, one
+        // FreeType face per font file and size, HarfBuzz shaping on that face, the bidi runs. No
+        // display system (a backend passes in its rendering defaults: DPI, antialiasing, hinting).
+        .target(name: "FontMatching", dependencies: ["CFonts", "BidiText", "MarqueeCore"]),
+        // pixman (tiles), found through pkg-config.
         .systemLibrary(
             name: "CRaster",
             path: "Sources/CRaster",
-            pkgConfig: "freetype2 pixman-1",
-            providers: [.apt(["libfreetype-dev", "libpixman-1-dev"])]
+            pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]
         ),
         // The tile rasterizer every display backend draws with: shaped glyphs rendered by FreeType
         // at sub-pixel phases and composited with pixman into tiles. No display system.
-        .target(name: "TileRaster", dependencies: ["CRaster", "MarqueeCore"]),
+        .target(name: "TileRaster", dependencies: ["CRaster", "CFonts", "FontMatching", "MarqueeCore"]),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
         // libwayland-client and xkbcommon (the keyboard's keymap), found through pkg-config.
@@ -65,10 +74,10 @@ let package = Package(
         // scripts/generate-wayland-protocols.sh (SwiftPM plugins cannot generate C headers).
         .target(name: "WaylandProtocols", dependencies: ["CWaylandClient"]),
         // Everything that talks to a Wayland compositor: a layer-shell bar drawn with the tiles.
-        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "TileRaster"],
+        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster"],
                 swiftSettings: framePathSettings),
         // Everything that talks to the X server.
-        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "BidiText", "TileRaster"],
+        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster"],
                 swiftSettings: framePathSettings),
         // The config file's model: settings turned into the command line's own arguments, and the
         // records the helper sends them in. Swift only, linked into the ticker.
@@ -82,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeConfig",
+                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeConfig", "FontMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,13 +146,15 @@ let package = Package(
             path: "Fuzz/Targets"
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
-        .testTarget(name: "TileRasterTests", dependencies: ["TileRaster", "MarqueeCore"]),
+        .testTarget(name: "TileRasterTests", dependencies: ["TileRaster", "FontMatching", "MarqueeCore"]),
+        // Matching, rendering defaults and faces against the installed fonts: no display.
+        .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
         // The Wayland backend under headless sway (and weston), and the generated protocol code's check.
-        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "MarqueeCore"]),
+        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "MarqueeCore", "FontMatching"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText",
-                                                            "CZlib", "TileRaster"]),
+                                                            "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
         .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"],

@@ -1,7 +1,6 @@
 #ifndef XMARQUEE_CX11_SHIM_H
 #define XMARQUEE_CX11_SHIM_H
-// The C surface xmarquee uses: Xlib, Xft, fontconfig, Render, RandR, Present, XFixes, and
-// HarfBuzz for shaping.
+// The C surface the X11 backend uses: Xlib, Render, RandR, Present, XFixes (fonts are CFonts').
 // Swift cannot import C macros that expand to expressions, so the few we need
 // are re-stated here as inline functions.
 #include <X11/Xlib.h>
@@ -13,9 +12,6 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xpresent.h>
 #include <X11/extensions/Xfixes.h>
-#include <X11/Xft/Xft.h>
-#include <fontconfig/fontconfig.h>
-#include <hb.h>
 
 static inline int xm_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline unsigned long xm_all_planes(void) { return AllPlanes; }
@@ -35,20 +31,4 @@ static inline XFixesSelectionNotifyEvent *xm_as_selection_notify(XEvent *e) {
     return (XFixesSelectionNotifyEvent *)e;
 }
 
-// Fontconfig's object names are macros of string literals.
-static inline const char *xm_fc_family(void) { return FC_FAMILY; }
-static inline const char *xm_fc_size(void) { return FC_SIZE; }
-static inline const char *xm_fc_pixel_size(void) { return FC_PIXEL_SIZE; }
-static inline const char *xm_fc_charset(void) { return FC_CHARSET; }
-static inline const char *xm_fc_color(void) { return FC_COLOR; }
-static inline const char *xm_fc_outline(void) { return FC_OUTLINE; }
-static inline const char *xm_fc_matrix(void) { return FC_MATRIX; }
-static inline const char *xm_fc_file(void) { return FC_FILE; }
-static inline const char *xm_fc_index(void) { return FC_INDEX; }
-static inline const char *xm_fc_dpi(void) { return FC_DPI; }
-static inline const char *xm_fc_hinting(void) { return FC_HINTING; }
-static inline const char *xm_fc_hint_style(void) { return FC_HINT_STYLE; }
-static inline const char *xm_fc_antialias(void) { return FC_ANTIALIAS; }
-static inline const char *xm_fc_embolden(void) { return FC_EMBOLDEN; }
-static inline int xm_fc_hint_none(void) { return FC_HINT_NONE; }
 #endif

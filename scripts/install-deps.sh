@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh run|test|bench|deb
 set -euo pipefail
 
-build=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxrandr-dev
+build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libxpresent-dev libxext-dev libxfixes-dev libfribidi-dev libharfbuzz-dev
        libfreetype-dev libpixman-1-dev    # the tile rasterizer: glyphs at sub-pixel phases, composited
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji

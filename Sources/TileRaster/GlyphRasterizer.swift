@@ -1,9 +1,10 @@
+import FontMatching
 import MarqueeCore
 
 /// Every glyph a tile draws, rasterized once per sub-pixel phase it is drawn at and kept within a
 /// byte budget (the least recently drawn go first: a tile painted later rasterizes what it needs
-/// again). Faces are opened the first time one of their glyphs is drawn, by the number the
-/// shaper gave them.
+/// again). Faces are the shaper's own, asked for the first time one of their glyphs is drawn, by
+/// the number the shaper gave them.
 public final class GlyphRasterizer {
     private struct Key: Hashable {
         let face: UInt16
@@ -11,16 +12,14 @@ public final class GlyphRasterizer {
         let phase: UInt8
     }
 
-    private let library: FreeTypeLibrary?
-    private let describe: (UInt16) -> GlyphFaceDescription?
+    private let face: (UInt16) -> FontFace?
     private var faces: [UInt16: RasterFace?] = [:]
     /// A glyph that draws nothing (a space) is remembered too, as nil.
     private var glyphs: ByteBoundedCache<Key, GlyphImage?>
 
-    /// `describe` tells the face a shaped glyph's font number stands for.
-    public init(budget: Int = 4 << 20, describe: @escaping (UInt16) -> GlyphFaceDescription?) {
-        library = FreeTypeLibrary()
-        self.describe = describe
+    /// `face` gives the face a shaped glyph's font number stands for.
+    public init(budget: Int = 4 << 20, face: @escaping (UInt16) -> FontFace?) {
+        self.face = face
         glyphs = ByteBoundedCache(byteLimit: budget)
     }
 
@@ -39,8 +38,8 @@ public final class GlyphRasterizer {
 
     private func rasterFace(_ number: UInt16) -> RasterFace? {
         if let known = faces[number] { return known }
-        let face = library.flatMap { library in describe(number).flatMap { RasterFace(description: $0, library: library) } }
-        faces[number] = face
-        return face
+        let raster = face(number).map { RasterFace(font: $0) }
+        faces[number] = raster
+        return raster
     }
 }

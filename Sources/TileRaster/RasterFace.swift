@@ -1,13 +1,16 @@
+import CFonts
 import CRaster
+import FontMatching
 import Glibc
 import MarqueeCore
 
-/// One font file's face at one size, drawing glyphs at sub-pixel phases. An outline is moved by
-/// the phase before it is rendered (hinted vertically at most, so the shaped advances hold and
-/// every phase is a true rasterization, not a resampled one); a bitmap strike (colour emoji) is
-/// scaled by the pattern's matrix and placed at the phase through a box filter. Owns its FT_Face.
+/// Draws one font face's glyphs at sub-pixel phases. An outline is moved by the phase before it
+/// is rendered (hinted vertically at most, so the shaped advances hold and every phase is a true
+/// rasterization, not a resampled one); a bitmap strike (colour emoji) is scaled by the
+/// pattern's matrix and placed at the phase through a box filter. The face, sized as the shaper
+/// measured it, is the font set's (one FreeType face per file and size); this holds it.
 final class RasterFace {
-    private let library: FreeTypeLibrary
+    private let font: FontFace
     private let face: FT_Face
     private let loadFlags: Int32
     private let renderMode: FT_Render_Mode
@@ -15,22 +18,13 @@ final class RasterFace {
     /// Strike pixels → drawn pixels, for a face of fixed-size bitmaps.
     private let bitmapScale: Double
 
-    init?(description: GlyphFaceDescription, library: FreeTypeLibrary) {
-        var opened: FT_Face?
-        guard FT_New_Face(library.handle, description.file, FT_Long(description.index), &opened) == 0,
-              let face = opened else { return nil }
-        self.library = library
-        self.face = face
+    init(font: FontFace) {
+        self.font = font
+        face = font.ftFace
+        let description = font.description
         embolden = description.embolden
-        if xmr_is_scalable(face) != 0 {
-            let size = FT_F26Dot6((description.pixelSize * 64).rounded())
-            FT_Set_Char_Size(face, 0, size, 72, 72)
-            if description.hasTransform {
-                func fixed(_ value: Double) -> FT_Fixed { FT_Fixed((value * 65536).rounded()) }
-                let m = description.matrix
-                var matrix = FT_Matrix(xx: fixed(m[0]), xy: fixed(m[1]), yx: fixed(m[2]), yy: fixed(m[3]))
-                FT_Set_Transform(face, &matrix, nil)
-            }
+        bitmapScale = font.bitmapScale
+        if font.isScalable {
             // Embedded bitmaps cannot move by a fraction of a pixel: outlines only.
             var flags = Int32(FT_LOAD_NO_BITMAP)
             if !description.antialias {
@@ -41,27 +35,11 @@ final class RasterFace {
                 renderMode = FT_RENDER_MODE_NORMAL
             }
             loadFlags = flags
-            bitmapScale = 1
-        } else if xmr_has_fixed_sizes(face) != 0 && face.pointee.num_fixed_sizes > 0 {
-            // The strike the pattern's matrix was computed for: the one nearest the size asked.
-            let scale = description.matrix[3] > 0 ? description.matrix[3] : 1
-            let wanted = description.pixelSize / scale
-            var best = 0, bestDistance = Double.infinity
-            for index in 0..<Int(face.pointee.num_fixed_sizes) {
-                let ppem = Double(face.pointee.available_sizes[index].y_ppem) / 64
-                if abs(ppem - wanted) < bestDistance { (best, bestDistance) = (index, abs(ppem - wanted)) }
-            }
-            FT_Select_Size(face, FT_Int(best))
+        } else {
             loadFlags = Int32(FT_LOAD_COLOR)
             renderMode = FT_RENDER_MODE_NORMAL
-            bitmapScale = scale
-        } else {
-            FT_Done_Face(face)
-            return nil
         }
     }
-
-    deinit { FT_Done_Face(face) }
 
     /// Glyph `glyph` with its origin `phase` / `SubpixelGrid.steps` px right of a whole pixel;
     /// nil when it draws nothing (a space) or cannot be loaded.

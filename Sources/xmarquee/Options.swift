@@ -1,4 +1,5 @@
 import ArgumentParser
+import FontMatching
 import MarqueeCore
 import MarqueeIO
 import MarqueeX11

@@ -1,3 +1,4 @@
+import FontMatching
 import Glibc
 import MarqueeCore
 import MarqueeIO

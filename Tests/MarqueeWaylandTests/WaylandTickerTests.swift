@@ -1,3 +1,4 @@
+import FontMatching
 import Foundation
 import MarqueeCore
 import MarqueeIO
@@ -7,7 +8,6 @@ import XCTest
 
 /// The bar under headless sway, in process: its exclusive zone, its pixels moving, its frames.
 final class WaylandTickerTests: SwayTestCase {
-    private static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     private let white = RGBAColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF)
     private let navy = RGBAColor(red: 0, green: 0, blue: 0x8000)
     private let orange = RGBAColor(red: 0xFFFF, green: 0x8000, blue: 0)
@@ -18,11 +18,9 @@ final class WaylandTickerTests: SwayTestCase {
         let capsule = CapsuleStyle(color: orange, radius: 6)
         let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
                                 layout: LayoutSettings(separator: "   "), capsule: capsule)
-        let glyphs = GlyphRasterizer { _ in GlyphFaceDescription(file: Self.dejaVu, index: 0, pixelSize: 20) }
-        let painter = TilePainter(glyphs: glyphs, slots: [.init(ascent: 19, descent: 5)], foreground: white,
-                                  background: navy, capsule: capsule, height: height, format: .rgb)
+        let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
         let ticker = try WaylandTicker(display: display, edge: edge, height: height, layer: .top, monitor: .primary,
-                                       shaper: FixedAdvanceShaper(), reordering: nil, painter: painter, style: style, loop: loop)
+                                       font: font, style: style, loop: loop)
         ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
         return (display, ticker)
     }

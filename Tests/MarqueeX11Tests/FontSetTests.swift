@@ -1,8 +1,9 @@
-import CX11
+@testable import FontMatching
 import Foundation
 import MarqueeCore
 import MarqueeIO
-@testable import MarqueeX11
+import MarqueeX11
+import TileRaster
 import XCTest
 
 /// Per-character font fallback on a real X server with the installed fonts: DejaVu Sans as the
@@ -21,35 +22,29 @@ final class FontSetTests: XvfbTestCase {
         return fonts
     }
 
-    /// Draws glyph specs (made for a baseline) on the ticker's colours into a pixmap `width` ×
-    /// `height`, and reads it back.
-    private func draw(width: Int, height: Int, fonts: FontSet, _ specs: (_ baseline: Int) -> [XftGlyphFontSpec]) throws -> WindowPixels {
-        let connection = try connection()
-        let pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(height), UInt32(connection.depth))
-        defer { XFreePixmap(connection.display, pixmap) }
-        let draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
-        defer { XftDrawDestroy(draw) }
-        let background = ColorResource(connection: connection, rgba: Self.background)
-        let foreground = ColorResource(connection: connection, rgba: Self.foreground)
-        XftDrawRect(draw, &background.color, 0, 0, UInt32(width), UInt32(height))
-        var glyphs = specs((height - fonts.height) / 2 + fonts.ascent)
-        XftDrawGlyphFontSpec(draw, &foreground.color, &glyphs, Int32(glyphs.count))
-        connection.sync()
-        return try XCTUnwrap(WindowPixels.capture(connection.display, pixmap, width: width, height: height))
+    /// Draws glyphs (26.6 positions from the left edge) with the tile rasterizer on the
+    /// ticker's colours and slot 0's baseline, into a canvas `width` × `height`.
+    private func draw(width: Int, height: Int, fonts: FontSet, _ glyphs: [ShapedGlyph]) throws -> WindowPixels {
+        let canvas = try XCTUnwrap(TileCanvas(width: width, height: height, format: .rgb))
+        let painter = TilePainter(glyphs: GlyphRasterizer { fonts.glyphFace($0) }, slots: fonts.slotMetrics,
+                                  foreground: Self.foreground, background: Self.background, capsule: nil, height: height,
+                                  format: .rgb)
+        canvas.fill(Self.background)
+        painter.draw(glyphs, pen: 0, baseline: painter.baseline(slot: 0), color: Self.foreground, into: canvas)
+        return WindowPixels(canvas)
     }
 
     /// Draws `scalars` one by one, each with the font and glyph its slot chose for it alone, at
-    /// its advance, into a pixmap `height` pixels tall.
+    /// its advance, into a canvas `height` pixels tall.
     private func render(_ scalars: [Unicode.Scalar], with fonts: FontSet, slot: Int = 0, height: Int) throws -> WindowPixels {
         let width = max(1, scalars.reduce(8) { $0 + fonts.advance(of: $1, font: slot) })
-        return try draw(width: width, height: height, fonts: fonts) { baseline in
-            var x = 4
-            return scalars.map { scalar in
-                let (font, glyph) = fonts.glyph(for: scalar, font: slot)
-                defer { x += fonts.advance(of: scalar, font: slot) }
-                return XftGlyphFontSpec(font: font, glyph: glyph, x: Int16(x), y: Int16(baseline))
-            }
+        var x = 4
+        let glyphs = scalars.map { scalar in
+            let (font, glyph) = fonts.glyph(for: scalar, font: slot)
+            defer { x += fonts.advance(of: scalar, font: slot) }
+            return ShapedGlyph(font: font, glyph: glyph, x: Int32(x << 6), y: 0, cluster: 0)
         }
+        return try draw(width: width, height: height, fonts: fonts, glyphs)
     }
 
     /// Pixels whose channels differ by more than 40: colour, not the grey of text antialiasing.
@@ -89,7 +84,7 @@ final class FontSetTests: XvfbTestCase {
             XCTAssertEqual(advance, droid.advance(of: scalar, font: 0), "\(scalar) measured like Droid Sans Fallback itself")
             let (font, glyph) = fonts.glyph(for: scalar, font: 0)
             XCTAssertNotEqual(glyph, 0, "a real glyph, not the missing-glyph box")
-            XCTAssertNotEqual(XftCharExists(try connection().display, font, scalar.value), 0)
+            XCTAssertTrue(try XCTUnwrap(fonts.glyphFace(font)).has(scalar))
         }
         XCTAssertEqual(fonts.glyph(for: "日", font: 0).font, fonts.glyph(for: "語", font: 0).font,
                        "one fallback font for all characters it has, not one per character")
@@ -172,7 +167,7 @@ final class FontSetTests: XvfbTestCase {
     func testSlotsWithTheSameSizeShareTheirFallbackFont() throws {
         let fonts = try openFonts(["DejaVu Sans:size=14", "DejaVu Serif:size=14"])
         XCTAssertEqual(fonts.glyph(for: "日", font: 0).font, fonts.glyph(for: "日", font: 1).font,
-                       "Xft hands out one XftFont for identical requests")
+                       "one face for requests that draw it the same")
     }
 
     func testMissingFamilyWarns() throws {
@@ -184,40 +179,19 @@ final class FontSetTests: XvfbTestCase {
         XCTAssertThrowsError(try FontSet.open(patterns: ["DejaVu Sans", ""], on: try connection()))
     }
 
-    /// Where a system's fontconfig lacks 10-scale-bitmap-fonts.conf, the colour emoji strike
-    /// (109 px) gets the matrix that scales it to the request all the same.
-    func testBitmapStrikeIsScaledWhenTheConfigRuleIsMissing() throws {
-        let request = try FontRequest(pattern: "DejaVu Sans:size=14", on: try connection())
-        let emoji = try XCTUnwrap(request.fallbackCandidates.first {
-            FontconfigPattern.families(of: $0).first == "Noto Color Emoji"
-        } ?? nil)
-        let primary = try XCTUnwrap(request.openBestMatch())
-        defer { XftFontClose(try! connection().display, primary) }
-        let prepared = try XCTUnwrap(FcFontRenderPrepare(nil, primary.pointee.pattern, emoji))
-        defer { FcPatternDestroy(prepared) }
-        let strike = try XCTUnwrap(FontconfigPattern.double(xm_fc_pixel_size(), of: prepared))
-        let wanted = try XCTUnwrap(FontconfigPattern.matrix(of: prepared)).yy * strike
-        FcPatternDel(prepared, xm_fc_matrix()) // as without the config rule
-        request.scaleBitmapStrikeToRequest(prepared)
-        let scaled = try XCTUnwrap(FontconfigPattern.matrix(of: prepared))
-        XCTAssertEqual(scaled.yy * strike, wanted, accuracy: 0.01)
-        request.scaleBitmapStrikeToRequest(prepared)
-        XCTAssertEqual(try XCTUnwrap(FontconfigPattern.matrix(of: prepared)).yy, scaled.yy, "scaling twice changes nothing")
-    }
-
     /// A line laid out and shaped as the ticker does it (bidi runs, fallback per cluster), drawn
-    /// glyph by glyph into a pixmap `height` pixels tall.
+    /// glyph by glyph into a canvas `height` pixels tall.
     private func render(line: String, with fonts: FontSet, height: Int) throws -> (WindowPixels, CycleLayout) {
         let layout = CycleLayoutBuilder.layout(messages: [Message(line)], settings: LayoutSettings(separator: ""),
                                                reordering: BidiReordering(), cache: ShapeCache(shaper: fonts))
-        let drawn = try draw(width: layout.width + 8, height: height, fonts: fonts) { baseline in
-            layout.pieces.flatMap { piece in
-                piece.shape.glyphs.map { glyph in
-                    XftGlyphFontSpec(font: fonts.xftFont(glyph.font), glyph: FT_UInt(glyph.glyph),
-                                     x: Int16(4 + piece.x(of: glyph)), y: Int16(baseline - pixels(Int(glyph.y))))
-                }
+        let glyphs = layout.pieces.flatMap { piece in
+            piece.shape.glyphs.map { glyph in
+                var placed = glyph
+                placed.x = Int32(clamping: (4 << 6) + piece.pen + Int(glyph.x))
+                return placed
             }
         }
+        let drawn = try draw(width: layout.width + 8, height: height, fonts: fonts, glyphs)
         return (drawn, layout)
     }
 
@@ -260,13 +234,12 @@ final class FontSetTests: XvfbTestCase {
         let firstCJK = MonotonicClock.now() - started
         let latin = Array("Markets rally as tech stocks climb".unicodeScalars)
         let mixed = Array("Markets 日本語 ✅ 🚀 \u{F09B} ﻡﻼﺳ".unicodeScalars)
-        let display = try connection().display
-        let primary = fonts.glyph(for: "A", font: 0).font
-        let perGlyph = { (line: [Unicode.Scalar], lookUp: (Unicode.Scalar) -> FT_UInt) -> Double in
+        let primary = try XCTUnwrap(fonts.glyphFace(fonts.glyph(for: "A", font: 0).font))
+        let perGlyph = { (line: [Unicode.Scalar], lookUp: (Unicode.Scalar) -> UInt32) -> Double in
             for scalar in line { _ = lookUp(scalar) }
             let rounds = 20_000
             let start = MonotonicClock.now()
-            var sink: FT_UInt = 0
+            var sink: UInt32 = 0
             for _ in 0..<rounds {
                 for scalar in line { sink &+= lookUp(scalar) }
             }
@@ -275,10 +248,10 @@ final class FontSetTests: XvfbTestCase {
         }
         let latinCached = perGlyph(latin) { fonts.glyph(for: $0, font: 0).index }
         let mixedCached = perGlyph(mixed) { fonts.glyph(for: $0, font: 0).index }
-        let xftCharIndex = perGlyph(latin) { XftCharIndex(display, primary, $0.value) }
+        let freeTypeIndex = perGlyph(latin) { primary.glyphIndex($0) }
         print("FontSet: first CJK look-up \(String(format: "%.2f", firstCJK * 1000)) ms; cached glyph(for:font:) "
               + "\(Int(latinCached)) ns a Latin glyph, \(Int(mixedCached)) ns a glyph of a mixed line; "
-              + "XftCharIndex alone \(Int(xftCharIndex)) ns (this build)")
+              + "FreeType's look-up alone \(Int(freeTypeIndex)) ns (this build)")
         XCTAssertLessThan(firstCJK, 0.5)
         XCTAssertLessThan(latinCached, 2000)
     }

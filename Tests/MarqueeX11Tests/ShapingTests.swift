@@ -1,4 +1,5 @@
 import BidiText
+import FontMatching
 import Foundation
 import MarqueeCore
 @testable import MarqueeX11

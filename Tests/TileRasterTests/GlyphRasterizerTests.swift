@@ -1,3 +1,4 @@
+import FontMatching
 import MarqueeCore
 @testable import TileRaster
 import XCTest
@@ -12,7 +13,9 @@ final class GlyphRasterizerTests: XCTestCase {
 
     private func rasterizer(budget: Int = 4 << 20) throws -> GlyphRasterizer {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.dejaVu), "fonts-dejavu-core is not installed")
-        return GlyphRasterizer(budget: budget) { _ in GlyphFaceDescription(file: Self.dejaVu, index: 0, pixelSize: 20) }
+        let face = try XCTUnwrap(FontFace(description: GlyphFaceDescription(file: Self.dejaVu, index: 0, pixelSize: 20),
+                                          library: try XCTUnwrap(FreeTypeLibrary())))
+        return GlyphRasterizer(budget: budget) { _ in face }
     }
 
     /// The coverage-weighted mean column of a glyph image, in pixels from the pen's whole pixel.
@@ -69,8 +72,11 @@ final class GlyphRasterizerTests: XCTestCase {
         }
     }
 
-    func testAnUnreadableFaceDrawsNothing() {
-        let glyphs = GlyphRasterizer { _ in GlyphFaceDescription(file: "/nonexistent/font.ttf", index: 0, pixelSize: 20) }
+    func testAnUnreadableFaceDrawsNothing() throws {
+        let library = try XCTUnwrap(FreeTypeLibrary())
+        XCTAssertNil(FontFace(description: GlyphFaceDescription(file: "/nonexistent/font.ttf", index: 0, pixelSize: 20),
+                              library: library))
+        let glyphs = GlyphRasterizer { _ in nil }
         XCTAssertNil(glyphs.image(face: 0, glyph: 43, phase: 0))
     }
 }

@@ -1,4 +1,5 @@
 import CWaylandClient
+import FontMatching
 import Glibc
 import MarqueeCore
 import MarqueeIO
@@ -23,10 +24,9 @@ public final class WaylandTicker: PlayerHost {
     public var onClosed: () -> Void = {}
 
     /// A bar on `edge` of the output `monitor` names (the compositor's choice when it names
-    /// none), `height` pixels tall, in `layer`; glyphs shaped by `shaper` and painted by `painter`.
+    /// none), `height` pixels tall, in `layer`, its text in `font`.
     public init(display: WaylandDisplay, edge: BarEdge, height: Int, layer: BarLayer, monitor: MonitorChoice,
-                shaper: TextShaper, reordering: LineReordering?, painter: TilePainter, style: TickerStyle,
-                loop: EventLoop) throws(WaylandError) {
+                font: FontSet, style: TickerStyle, loop: EventLoop) throws(WaylandError) {
         guard let shell = display.layerShell else { throw .noLayerShell }
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
@@ -35,9 +35,12 @@ public final class WaylandTicker: PlayerHost {
         let output = WaylandTicker.output(monitor, in: display.outputs)
         bar = LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output)
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
+        // Opaque: a translucent background needs an alpha buffer format, not offered yet.
+        let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false), height: height,
+                                  format: .rgb)
         compositor = BufferCompositor(shm: shm, surface: bar.surface, painter: painter, height: height)
-        player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: shaper), width: 0, refreshPeriod: pacer.period,
-                               reordering: reordering)
+        player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,
+                               reordering: BidiReordering())
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
         bar.onClosed = { [unowned self] in self.onClosed() }

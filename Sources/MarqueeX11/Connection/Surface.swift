@@ -47,7 +47,7 @@ public struct Surface {
     }
 
     /// The alpha bits of a pixel with this alpha. Core drawing (a GC's foreground) takes pixels,
-    /// and Xft computes them from red, green and blue only: without these bits a core fill on an
+    /// computed from red, green and blue only: without these bits a core fill on an
     /// alpha visual would be fully transparent.
     func alphaBits(_ alpha: UInt16) -> UInt {
         guard let (shift, mask) = alphaChannel else { return 0 }

@@ -1,5 +1,6 @@
 import CLinux
 import CX11
+import FontMatching
 import Glibc
 import MarqueeCore
 import MarqueeIO

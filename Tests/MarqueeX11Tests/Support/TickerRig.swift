@@ -1,4 +1,5 @@
 import CX11
+import FontMatching
 import Foundation
 import MarqueeCore
 import MarqueeIO

@@ -1,6 +1,5 @@
-import CX11
+import CFonts
 import MarqueeCore
-import TileRaster
 
 /// The fonts a ticker draws with, and the shaper that turns text into their glyphs: one slot per
 /// `--font` pattern (slot 0 is the first pattern, slot n the (n+1)-th; status-bar markup `%{T2}`
@@ -9,38 +8,38 @@ import TileRaster
 /// looked up once and cached.
 ///
 /// A piece of text is itemized into runs of one font and one script, and each run is shaped by
-/// HarfBuzz on the very font file Xft draws (kerning, ligatures, marks, contextual forms, emoji
-/// sequences); the painter draws the glyph ids at the shaped positions.
+/// HarfBuzz on the very FreeType face the rasterizer draws (kerning, ligatures, marks, contextual
+/// forms, emoji sequences); the painter draws the glyph ids at the shaped positions.
+/// No display system: a backend passes its desktop's rendering defaults in.
 public final class FontSet: TextShaper {
-    private let connection: XConnection
     private let slots: [FontSlot]
     public let features: FontFeatures
-    /// Every font a shaped glyph names, by its number in `ShapedGlyph.font`, with HarfBuzz's view
-    /// of it (nil where its file cannot be read: then Xft's own advances, unshaped).
-    private var faces: [(xft: UnsafeMutablePointer<XftFont>, harfBuzz: HarfBuzzFont?, pixelSize: Double)] = []
-    private var faceNumbers: [UnsafeMutablePointer<XftFont>: UInt16] = [:]
+    /// Every face a shaped glyph names, by its number in `ShapedGlyph.font`.
+    private let faces: FaceCache
     private let buffer: OpaquePointer
 
     /// Opens every slot's best match, with a warning for each family that is not installed
-    /// (fontconfig then substitutes another). Sizes in points become pixels at `dpi` (the
-    /// desktop's, 96 by default).
-    public static func open(patterns: [String], features: FontFeatures = .none, dpi: Double = DesktopPreferences.referenceDPI,
-                            on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
+    /// (fontconfig then substitutes another). Sizes in points become pixels at the defaults' DPI.
+    public static func open(patterns: [String], features: FontFeatures = .none,
+                            defaults: FontRenderingDefaults = FontRenderingDefaults()) throws(FontPatternError)
+        -> (FontSet, warnings: [String]) {
         guard !patterns.isEmpty else { throw FontPatternError(pattern: "") }
+        let faces = FaceCache()
         var slots: [FontSlot] = []
         var warnings: [String] = []
         for text in patterns {
-            let request = try FontRequest(pattern: text, dpi: dpi, on: connection)
-            guard let primary = request.openBestMatch() else { throw FontPatternError(pattern: text) }
-            if let warning = request.missingFamilyWarning(opened: primary) { warnings.append(warning) }
-            slots.append(FontSlot(request: request, primary: primary, on: connection))
+            let request = try FontRequest(pattern: text, defaults: defaults)
+            guard let matched = request.bestMatch(),
+                  let primary = faces.face(for: matched, pixelSize: request.pixelSize) else { throw FontPatternError(pattern: text) }
+            if let warning = request.missingFamilyWarning(opened: faces[primary]) { warnings.append(warning) }
+            slots.append(FontSlot(request: request, primary: primary, faces: faces))
         }
-        return (FontSet(connection: connection, slots: slots, features: features), warnings)
+        return (FontSet(slots: slots, faces: faces, features: features), warnings)
     }
 
-    private init(connection: XConnection, slots: [FontSlot], features: FontFeatures) {
-        self.connection = connection
+    private init(slots: [FontSlot], faces: FaceCache, features: FontFeatures) {
         self.slots = slots
+        self.faces = faces
         self.features = features
         buffer = hb_buffer_create()
     }
@@ -55,40 +54,17 @@ public final class FontSet: TextShaper {
     public var height: Int { ascent + descent }
 
     /// Each slot's own vertical metrics: a `%{T2}` font sits on its own baseline.
-    public func ascent(slot number: Int) -> Int { Int(slot(number).primary.pointee.ascent) }
-    public func descent(slot number: Int) -> Int { Int(slot(number).primary.pointee.descent) }
+    public func ascent(slot number: Int) -> Int { faces[slot(number).primary].ascent }
+    public func descent(slot number: Int) -> Int { faces[slot(number).primary].descent }
 
     @inline(__always)
     private func slot(_ number: Int) -> FontSlot {
         slots[number >= 0 && number < slots.count ? number : 0]
     }
 
-    /// The Xft font a shaped glyph's `font` number names.
-    @inline(__always)
-    func xftFont(_ number: UInt16) -> UnsafeMutablePointer<XftFont> { faces[Int(number)].xft }
-
-    /// Each slot's vertical metrics, for the tile painter's baselines.
-    public var slotMetrics: [TilePainter.SlotMetrics] {
-        (0..<slots.count).map { TilePainter.SlotMetrics(ascent: ascent(slot: $0), descent: descent(slot: $0)) }
-    }
-
-    /// What the rasterizer draws a shaped glyph's font number with: the file HarfBuzz shaped
-    /// (the one Xft would draw), at the size it was shaped at, with the pattern's matrix,
-    /// emboldening and the desktop's anti-aliasing. Hinting is vertical at most, whatever the
-    /// pattern asks: horizontal hinting would move glyphs off their shaped sub-pixel positions.
-    public func glyphFace(_ number: UInt16) -> GlyphFaceDescription? {
-        guard Int(number) < faces.count else { return nil }
-        let face = faces[Int(number)]
-        let pattern = face.xft.pointee.pattern
-        guard let file = FontconfigPattern.string(xm_fc_file(), of: pattern) else { return nil }
-        var matrix: [Double] = [1, 0, 0, 1]
-        if let set = FontconfigPattern.matrix(of: pattern) { matrix = [set.xx, set.xy, set.yx, set.yy] }
-        let hinted = FontconfigPattern.bool(xm_fc_hinting(), of: pattern) ?? true
-            && (FontconfigPattern.integer(xm_fc_hint_style(), of: pattern) ?? 1) != Int32(xm_fc_hint_none())
-        return GlyphFaceDescription(file: file, index: Int(FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0),
-                                    pixelSize: face.pixelSize, matrix: matrix, hinting: hinted ? .vertical : .none,
-                                    antialias: FontconfigPattern.bool(xm_fc_antialias(), of: pattern) ?? true,
-                                    embolden: FontconfigPattern.bool(xm_fc_embolden(), of: pattern) ?? false)
+    /// The face a shaped glyph's font number names (what the rasterizer draws it with).
+    public func glyphFace(_ number: UInt16) -> FontFace? {
+        Int(number) < faces.faces.count ? faces[number] : nil
     }
 
     // MARK: Shaping
@@ -116,18 +92,31 @@ public final class FontSet: TextShaper {
     /// Cuts a piece into runs of one font and one script. The font is chosen per grapheme
     /// cluster (a ZWJ sequence, a flag, a base with its marks stay in one font); characters of
     /// no particular script (spaces, digits, punctuation, marks) join the run they stand in.
+    /// As in Pango's itemizer, a space (or a control or format character) takes the font of the
+    /// run before it when that font has it, and spaces that open the piece the font of the run
+    /// after them: the space between two words of a fallback script is that script's font's
+    /// space, not the primary's.
     private func itemize(_ utf8: UnsafeBufferPointer<UInt8>, slot number: Int) -> [Item] {
         let slot = self.slot(number)
         let unicode = hb_unicode_funcs_get_default()
         var items: [Item] = []
         var offset = 0
+        var onlyNeutralSoFar = true
         for cluster in String(decoding: utf8, as: UTF8.self) {
             let scalars = cluster.unicodeScalars
             let length = cluster.utf8.count
             defer { offset += length }
-            let font = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
+            var face = scalars.count == 1 ? slot.choice(for: scalars.first!).font ?? slot.primary
                 : slot.font(forCluster: Array(scalars))
-            let face = faceNumber(of: font, pixelSize: slot.request.pixelSize)
+            let neutral = scalars.count == 1 && Self.takesTheRunsFont(scalars.first!)
+            if neutral, let last = items.last, last.face != face, faces[last.face].has(scalars.first!) {
+                face = last.face
+            } else if !neutral && onlyNeutralSoFar {
+                onlyNeutralSoFar = false
+                if items.count == 1, items[0].face != face, characters(of: items[0].range, in: utf8).allSatisfy({ faces[face].has($0) }) {
+                    items[0].face = face
+                }
+            }
             var script = HB_SCRIPT_COMMON
             for scalar in scalars {
                 let found = hb_unicode_script(unicode, scalar.value)
@@ -147,14 +136,25 @@ public final class FontSet: TextShaper {
         return items
     }
 
+    /// The characters Pango's itemizer leaves to the run around them: space separators (but
+    /// the ogham space mark, which is drawn), controls and format characters.
+    private static func takesTheRunsFont(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator: return scalar.value != 0x1680
+        case .control, .format: return true
+        default: return false
+        }
+    }
+
+    private func characters(of range: Range<Int>, in utf8: UnsafeBufferPointer<UInt8>) -> String.UnicodeScalarView {
+        String(decoding: UnsafeBufferPointer(rebasing: utf8[range]), as: UTF8.self).unicodeScalars
+    }
+
     /// Shapes one item with the whole piece as context (Arabic joins across a change of font),
     /// appending its glyphs from `pen` on; returns the pen after it. A cluster no font can draw
     /// shows one missing-glyph box, not one per character.
     private func shape(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, rightToLeft: Bool, tabularDigits: Bool,
                        pen start: Int, into glyphs: inout [ShapedGlyph]) -> Int {
-        guard let harfBuzz = faces[Int(item.face)].harfBuzz else {
-            return unshaped(item, of: utf8, pen: start, into: &glyphs)
-        }
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { text in
             hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), UInt32(item.range.lowerBound),
@@ -164,7 +164,7 @@ public final class FontSet: TextShaper {
         if item.script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, item.script) }
         hb_buffer_guess_segment_properties(buffer)
         let features = self.features.list(tabularDigits: tabularDigits)
-        hb_shape(harfBuzz.font, buffer, features, UInt32(features.count))
+        hb_shape(faces[item.face].hbFont, buffer, features, UInt32(features.count))
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -184,36 +184,6 @@ public final class FontSet: TextShaper {
         return pen
     }
 
-    /// A font HarfBuzz cannot read: each character at Xft's own advance, as drawn before shaping.
-    private func unshaped(_ item: Item, of utf8: UnsafeBufferPointer<UInt8>, pen start: Int,
-                          into glyphs: inout [ShapedGlyph]) -> Int {
-        let font = faces[Int(item.face)].xft
-        var pen = start
-        var offset = item.range.lowerBound
-        for scalar in String(decoding: UnsafeBufferPointer(rebasing: utf8[item.range]), as: UTF8.self).unicodeScalars {
-            var glyph = XftCharIndex(connection.display, font, scalar.value)
-            var info = XGlyphInfo()
-            XftGlyphExtents(connection.display, font, &glyph, 1, &info)
-            glyphs.append(ShapedGlyph(font: item.face, glyph: glyph, x: Int32(clamping: pen), y: 0, cluster: UInt32(offset)))
-            pen += Int(info.xOff) << 6
-            offset += String(scalar).utf8.count
-        }
-        return pen
-    }
-
-    /// The number shaped glyphs use for `font`, given once with HarfBuzz's view of its file.
-    private func faceNumber(of font: UnsafeMutablePointer<XftFont>, pixelSize: Double) -> UInt16 {
-        if let known = faceNumbers[font] { return known }
-        let pattern = font.pointee.pattern
-        let harfBuzz = FontconfigPattern.string(xm_fc_file(), of: pattern).flatMap { file in
-            HarfBuzzFont(file: file, index: FontconfigPattern.integer(xm_fc_index(), of: pattern) ?? 0, pixelSize: pixelSize)
-        }
-        faces.append((font, harfBuzz, pixelSize))
-        let number = UInt16(faces.count - 1)
-        faceNumbers[font] = number
-        return number
-    }
-
     // MARK: Tests and diagnostics
 
     /// Advance in whole pixels of `scalar` shaped alone in slot `slot` (fallback included).
@@ -221,10 +191,10 @@ public final class FontSet: TextShaper {
         pixels(self.shape(String(scalar), as: ShapingRun(font: slot)).advance)
     }
 
-    /// The font and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).
-    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UnsafeMutablePointer<XftFont>, index: FT_UInt) {
+    /// The face number and glyph index that draw `scalar` alone in `slot` (fallback resolved, cached).
+    func glyph(for scalar: Unicode.Scalar, font slot: Int) -> (font: UInt16, index: UInt32) {
         let choice = self.slot(slot).choice(for: scalar)
-        return (choice.font ?? self.slot(slot).primary, FT_UInt(choice.glyph))
+        return (choice.font ?? self.slot(slot).primary, choice.glyph)
     }
 
     /// Number of fontconfig fallback searches so far (tests prove caching, misses included).
@@ -232,22 +202,16 @@ public final class FontSet: TextShaper {
 
     /// Family of the font that draws `scalar` alone in `slot` (tests, diagnostics).
     public func family(drawing scalar: Unicode.Scalar, font slot: Int) -> String {
-        let font = self.slot(slot).choice(for: scalar).font
-        return FontconfigPattern.families(of: font?.pointee.pattern).first ?? "unknown"
+        family(ofFace: glyph(for: scalar, font: slot).font)
     }
 
     /// Family and file of the font a shaped glyph names (tests compare with `hb-shape` on it).
     public func family(ofFace number: UInt16) -> String {
-        FontconfigPattern.families(of: faces[Int(number)].xft.pointee.pattern).first ?? "unknown"
+        FontconfigPattern.families(of: faces[number].pattern).first ?? "unknown"
     }
 
-    public func file(ofFace number: UInt16) -> String? {
-        FontconfigPattern.string(xm_fc_file(), of: faces[Int(number)].xft.pointee.pattern)
-    }
+    public func file(ofFace number: UInt16) -> String? { faces[number].description.file }
 
     /// The scale a face was shaped at, in 1/64 px (what `hb-shape --font-size` takes).
-    public func scale(ofFace number: UInt16) -> Int32? { faces[Int(number)].harfBuzz?.scale }
-
-    /// Slot 0's own font (tests draw reference text with it).
-    var primaryFont: UnsafeMutablePointer<XftFont> { slots[0].primary }
+    public func scale(ofFace number: UInt16) -> Int32? { faces[number].scale }
 }

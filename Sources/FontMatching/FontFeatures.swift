@@ -1,4 +1,4 @@
-import CX11
+import CFonts
 
 /// OpenType features for the whole ticker, in CSS `font-feature-settings` syntax as HarfBuzz
 /// reads it: `"liga=0, tnum"`, `"-kern"`, `"ss01"`, `"\"smcp\" on"`. Kerning, standard

@@ -1,4 +1,4 @@
-import CX11
+import CFonts
 
 /// One font slot of a `FontSet`: the font its pattern matched (the primary) and the fonts found
 /// for characters the primary lacks. Every character's and every grapheme cluster's choice of
@@ -6,8 +6,9 @@ import CX11
 final class FontSlot {
     /// Which font draws a character, and with which glyph.
     struct GlyphChoice {
-        /// The primary or one of this slot's fallback fonts; nil until looked up.
-        var font: UnsafeMutablePointer<XftFont>?
+        /// The number of the primary or one of this slot's fallback faces in the font set's
+        /// `FaceCache`; nil until looked up.
+        var font: UInt16?
         var glyph: UInt32
         /// A default-ignorable character (a variation selector, a joiner, a tag) that no font
         /// has: drawn as nothing, with no advance, rather than as a missing-glyph box.
@@ -17,38 +18,32 @@ final class FontSlot {
     /// Below this, choices live in a flat table (Latin, Greek, Cyrillic, Hebrew, Arabic): the
     /// painter asks for every glyph of every tile, and this makes it one load. The table is raw
     /// memory, allocated once: an Array in a class pays an exclusivity check and a uniqueness
-    /// check per access, which made a cached look-up cost eight times an XftCharIndex.
+    /// check per access, which made a cached look-up cost eight times a FreeType look-up.
     private static let directLimit = 0x800
 
-    private let connection: XConnection
     let request: FontRequest
-    let primary: UnsafeMutablePointer<XftFont>
-    /// Every font this slot opened, the primary first; closed with the slot. A fallback font is
-    /// opened once per slot (by its place in the sorted candidates), not once per character; Xft
-    /// itself shares one XftFont between slots whose requests render it identically (same file,
-    /// size, synthesis and rendering options).
-    private var fonts: [UnsafeMutablePointer<XftFont>]
-    private var fontOfCandidate: [Int: UnsafeMutablePointer<XftFont>] = [:]
+    /// The face the pattern matched.
+    let primary: UInt16
+    /// Where the slot's faces live: a fallback face is opened once (by its place in the sorted
+    /// candidates), not once per character, and shared with other slots that open it the same.
+    private let faces: FaceCache
+    private var fontOfCandidate: [Int: UInt16] = [:]
     private let direct: UnsafeMutableBufferPointer<GlyphChoice>
     private var other: [UInt32: GlyphChoice] = [:]
-    private var clusters: [[Unicode.Scalar]: UnsafeMutablePointer<XftFont>] = [:]
+    private var clusters: [[Unicode.Scalar]: UInt16] = [:]
     private let primaryIsColour: Bool
     private(set) var fallbackSearches = 0
 
-    init(request: FontRequest, primary: UnsafeMutablePointer<XftFont>, on connection: XConnection) {
-        self.connection = connection
+    init(request: FontRequest, primary: UInt16, faces: FaceCache) {
         self.request = request
         self.primary = primary
-        fonts = [primary]
+        self.faces = faces
         direct = .allocate(capacity: Self.directLimit)
         direct.initialize(repeating: GlyphChoice(font: nil, glyph: 0, drawsNothing: false))
-        primaryIsColour = FontconfigPattern.bool(xm_fc_color(), of: primary.pointee.pattern) ?? false
+        primaryIsColour = FontconfigPattern.bool(xm_fc_color(), of: faces[primary].pattern) ?? false
     }
 
-    deinit {
-        direct.deallocate()
-        for font in fonts { XftFontClose(connection.display, font) }
-    }
+    deinit { direct.deallocate() }
 
     @inline(__always)
     func choice(for scalar: Unicode.Scalar) -> GlyphChoice {
@@ -72,20 +67,20 @@ final class FontSlot {
     /// default-ignorable (joiners and variation selectors are the shaper's business); an emoji
     /// sequence prefers a colour font, a text-presentation selector (U+FE0E) one without colour.
     /// Where no font has them all, the font of the cluster's first character.
-    func font(forCluster scalars: [Unicode.Scalar]) -> UnsafeMutablePointer<XftFont> {
+    func font(forCluster scalars: [Unicode.Scalar]) -> UInt16 {
         if let cached = clusters[scalars] { return cached }
         let resolved = resolveCluster(scalars)
         clusters[scalars] = resolved
         return resolved
     }
 
-    private func resolveCluster(_ scalars: [Unicode.Scalar]) -> UnsafeMutablePointer<XftFont> {
+    private func resolveCluster(_ scalars: [Unicode.Scalar]) -> UInt16 {
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
         let base = choice(for: scalars[0]).font ?? primary
         guard !needed.isEmpty else { return base }
         let textPresentation = scalars.contains("\u{FE0E}")
         let prefersColour = !primaryIsColour && !textPresentation && Self.isEmojiSequence(scalars)
-        let primaryHasAll = needed.allSatisfy { XftCharExists(connection.display, primary, $0.value) != 0 }
+        let primaryHasAll = needed.allSatisfy { faces[primary].has($0) }
         if primaryHasAll && !prefersColour { return primary }
         fallbackSearches += 1
         if prefersColour, let font = fallbackFont(covering: needed, colour: true) { return font }
@@ -109,7 +104,7 @@ final class FontSlot {
     /// default presentation is emoji (✅, 🚀, ⚡) prefers a colour font even over a primary that
     /// has a monochrome glyph, as browsers do, unless the primary is itself a colour font.
     private func resolve(_ scalar: Unicode.Scalar) -> GlyphChoice {
-        let primaryHasIt = XftCharExists(connection.display, primary, scalar.value) != 0
+        let primaryHasIt = faces[primary].has(scalar)
         let prefersColour = !primaryIsColour && scalar.properties.isEmojiPresentation
         if primaryHasIt && !prefersColour { return choose(primary, scalar) }
         fallbackSearches += 1
@@ -117,29 +112,27 @@ final class FontSlot {
         if primaryHasIt { return choose(primary, scalar) }
         if prefersColour, let font = fallbackFont(covering: [scalar], colour: nil) { return choose(font, scalar) }
         if scalar.properties.isDefaultIgnorableCodePoint {
-            return GlyphChoice(font: primary, glyph: XftCharIndex(connection.display, primary, 0x20), drawsNothing: true)
+            return GlyphChoice(font: primary, glyph: faces[primary].glyphIndex(" "), drawsNothing: true)
         }
         return choose(primary, scalar)
     }
 
-    private func choose(_ font: UnsafeMutablePointer<XftFont>, _ scalar: Unicode.Scalar) -> GlyphChoice {
-        GlyphChoice(font: font, glyph: XftCharIndex(connection.display, font, scalar.value), drawsNothing: false)
+    private func choose(_ font: UInt16, _ scalar: Unicode.Scalar) -> GlyphChoice {
+        GlyphChoice(font: font, glyph: faces[font].glyphIndex(scalar), drawsNothing: false)
     }
 
     /// The first candidate font that has every one of `scalars` (with `colour`, only fonts with
     /// or without colour glyphs), opened once.
-    private func fallbackFont(covering scalars: [Unicode.Scalar], colour: Bool?) -> UnsafeMutablePointer<XftFont>? {
+    private func fallbackFont(covering scalars: [Unicode.Scalar], colour: Bool?) -> UInt16? {
         let candidates = request.fallbackCandidates
         for (index, candidate) in candidates.enumerated() {
             guard let candidate, scalars.allSatisfy({ FontconfigPattern.covers(candidate, $0) }) else { continue }
             if let colour, (FontconfigPattern.bool(xm_fc_color(), of: candidate) ?? false) != colour { continue }
             if let font = fontOfCandidate[index] { return font }
-            guard let font = request.open(candidate: candidate) else { continue }
-            guard scalars.allSatisfy({ XftCharExists(connection.display, font, $0.value) != 0 }) else {
-                XftFontClose(connection.display, font) // the database's charset was stale
-                continue
-            }
-            fonts.append(font)
+            guard let prepared = request.prepare(candidate: candidate),
+                  let font = faces.face(for: prepared, pixelSize: request.pixelSize) else { continue }
+            // The database's charset may be stale: the file itself must have the glyphs.
+            guard scalars.allSatisfy({ faces[font].glyphIndex($0) != 0 }) else { continue }
             fontOfCandidate[index] = font
             return font
         }

@@ -1,35 +1,37 @@
-import CX11
+import CFonts
 import MarqueeCore
 
 public struct FontPatternError: Error, CustomStringConvertible {
     public let pattern: String
+    public init(pattern: String) { self.pattern = pattern }
     public var description: String { "invalid font pattern \"\(pattern)\"" }
 }
 
-/// One `--font` pattern, parsed and completed the way Xft completes a request (FcConfigSubstitute,
-/// then XftDefaultSubstitute: dpi, antialiasing, pixel size from points). Its best match is a
-/// font slot's primary font; its sorted list of every installed font is where that slot looks for
-/// characters the primary lacks. Owns the completed pattern and the sorted list.
+/// One `--font` pattern, parsed and completed the way Xft completed a request (FcConfigSubstitute,
+/// then the desktop's rendering defaults: DPI, antialiasing, hinting; then fontconfig's defaults:
+/// pixel size from points). Its best match is a font slot's primary font; its sorted list of
+/// every installed font is where that slot looks for characters the primary lacks. Owns the
+/// completed pattern and the sorted list.
 final class FontRequest {
     let text: String
     /// The families the pattern names, before fontconfig adds its defaults (for the warning).
     let requestedFamilies: [String]
-    private let connection: XConnection
     private let pattern: OpaquePointer
     private var sorted: UnsafeMutablePointer<FcFontSet>?
 
-    /// - Parameter dpi: the desktop's DPI (XSETTINGS, X resources): sizes in points are turned
-    ///   into pixels with it. Xft would use only the `Xft.dpi` resource it saw at connection time.
-    init(pattern text: String, dpi: Double = DesktopPreferences.referenceDPI, on connection: XConnection) throws(FontPatternError) {
+    /// - Parameter defaults: the desktop's DPI and rendering preferences, for what neither the
+    ///   pattern nor the fontconfig configuration sets.
+    init(pattern text: String, defaults: FontRenderingDefaults = FontRenderingDefaults()) throws(FontPatternError) {
         guard !text.isEmpty, let parsed = FcNameParse(text) else { throw FontPatternError(pattern: text) }
         self.text = text
-        self.connection = connection
         requestedFamilies = FontconfigPattern.families(of: parsed)
-        // A pattern that names its own dpi keeps it.
+        // A pattern that names its own dpi keeps it; the configuration's rules may depend on it.
         var given = 0.0
-        if FcPatternGetDouble(parsed, xm_fc_dpi(), 0, &given) != FcResultMatch { FcPatternAddDouble(parsed, xm_fc_dpi(), dpi) }
+        if FcPatternGetDouble(parsed, xm_fc_dpi(), 0, &given) != FcResultMatch {
+            FcPatternAddDouble(parsed, xm_fc_dpi(), defaults.dpi)
+        }
         FcConfigSubstitute(nil, parsed, FcMatchPattern)
-        XftDefaultSubstitute(connection.display, connection.screen, parsed)
+        defaults.complete(parsed)
         pattern = parsed
     }
 
@@ -43,23 +45,18 @@ final class FontRequest {
         FontconfigPattern.double(xm_fc_pixel_size(), of: pattern) ?? 12
     }
 
-    /// Fontconfig's best match, opened: a slot's primary font.
-    func openBestMatch() -> UnsafeMutablePointer<XftFont>? {
+    /// Fontconfig's best match, already prepared for rendering at the requested size (the
+    /// caller owns it): a slot's primary font.
+    func bestMatch() -> OpaquePointer? {
         var result = FcResultMatch
-        // FcFontMatch returns the match already prepared for rendering at the requested size.
-        guard let matched = FcFontMatch(nil, pattern, &result) else { return nil }
-        guard let font = XftFontOpenPattern(connection.display, matched) else {
-            FcPatternDestroy(matched)
-            return nil
-        }
-        return font // owns `matched` now
+        return FcFontMatch(nil, pattern, &result)
     }
 
     /// A warning when none of the families asked for is the one opened (fontconfig substituted
     /// another); generic names (sans-serif, monospace, …) never warn.
-    func missingFamilyWarning(opened font: UnsafeMutablePointer<XftFont>) -> String? {
+    func missingFamilyWarning(opened face: FontFace) -> String? {
         let generic: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy"]
-        let openedFamilies = FontconfigPattern.families(of: font.pointee.pattern)
+        let openedFamilies = FontconfigPattern.families(of: face.pattern)
         let available = Set(openedFamilies.map { $0.lowercased() })
         let missing = requestedFamilies.filter { !generic.contains($0.lowercased()) && !available.contains($0.lowercased()) }
         guard !missing.isEmpty, missing.count == requestedFamilies.count else { return nil }
@@ -78,22 +75,18 @@ final class FontRequest {
         return UnsafeBufferPointer(start: fonts, count: Int(sorted.pointee.nfont))
     }
 
-    /// Opens a font of `fallbackCandidates` at this request's size and style: FcFontRenderPrepare
-    /// merges the request into the font's pattern and runs the config's font rules (synthetic
-    /// bold for a bold request, the scaling of bitmap strikes).
-    func open(candidate: OpaquePointer) -> UnsafeMutablePointer<XftFont>? {
+    /// A font of `fallbackCandidates` prepared at this request's size and style (the caller owns
+    /// it): FcFontRenderPrepare merges the request into the font's pattern and runs the config's
+    /// font rules (synthetic bold for a bold request, the scaling of bitmap strikes).
+    func prepare(candidate: OpaquePointer) -> OpaquePointer? {
         guard let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { return nil }
         scaleBitmapStrikeToRequest(prepared)
-        guard let font = XftFontOpenPattern(connection.display, prepared) else {
-            FcPatternDestroy(prepared)
-            return nil
-        }
-        return font // owns `prepared` now
+        return prepared
     }
 
     /// A font without outlines (Noto Color Emoji: colour bitmaps in one 109-px strike) is drawn at
     /// its strike's size times the pattern's matrix. Fontconfig's stock 10-scale-bitmap-fonts.conf
-    /// sets that matrix to requested ÷ strike size, and libXft ≥ 2.3.5 scales colour glyphs by it;
+    /// sets that matrix to requested ÷ strike size, and the rasterizer scales colour strikes by it;
     /// where a system's config lacks the rule, the emoji would come out at 109 px. This sets the
     /// same matrix then, and leaves a pattern the rule already scaled (or a strike within 20 % of
     /// the request, drawn crisp unscaled) as it is.

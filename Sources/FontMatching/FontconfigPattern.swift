@@ -1,7 +1,7 @@
-import CX11
+import CFonts
 
 /// Reads the values xmarquee needs out of a fontconfig pattern (a request, a font from the
-/// database, or the pattern an XftFont was opened with). Fontconfig's getters report through an
+/// database, or the pattern a face was opened with). Fontconfig's getters report through an
 /// out-parameter and a result code; these turn that into optionals.
 enum FontconfigPattern {
     /// Every family name the pattern lists, in its order.
@@ -49,5 +49,21 @@ enum FontconfigPattern {
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(pattern, xm_fc_charset(), 0, &charset) == FcResultMatch else { return false }
         return FcCharSetHasChar(charset, scalar.value) != 0
+    }
+
+    /// What a matched or prepared pattern opens: its file at `pixelSize` (the request's, which the
+    /// text is shaped at), with its matrix, emboldening and the desktop's antialiasing. Hinting is
+    /// vertical at most, whatever the pattern asks: horizontal hinting would move glyphs off
+    /// their shaped sub-pixel positions.
+    static func faceDescription(of pattern: OpaquePointer, pixelSize: Double) -> GlyphFaceDescription? {
+        guard let file = string(xm_fc_file(), of: pattern) else { return nil }
+        var matrix: [Double] = [1, 0, 0, 1]
+        if let set = self.matrix(of: pattern) { matrix = [set.xx, set.xy, set.yx, set.yy] }
+        let hinted = bool(xm_fc_hinting(), of: pattern) ?? true
+            && (integer(xm_fc_hint_style(), of: pattern) ?? 1) != Int32(xm_fc_hint_none())
+        return GlyphFaceDescription(file: file, index: Int(integer(xm_fc_index(), of: pattern) ?? 0), pixelSize: pixelSize,
+                                    matrix: matrix, hinting: hinted ? .vertical : .none,
+                                    antialias: bool(xm_fc_antialias(), of: pattern) ?? true,
+                                    embolden: bool(xm_fc_embolden(), of: pattern) ?? false)
     }
 }

@@ -1,8 +1,8 @@
-import CX11
+import CFonts
 
 /// Checks a `--font` pattern before any display is opened: fontconfig must be able to parse it,
 /// and the sizes it asks for must be drawable. Fontconfig itself takes `size=-5` or `size=0` and
-/// Xft then opens a font a few pixels high, which only shows as a strangely thin window.
+/// a match would then be a font a few pixels high, which only shows as a strangely thin window.
 public enum FontPatternCheck {
     /// Points; at 96 dpi about 1300 px, well within X's 16-bit sizes.
     static let largestSize = 1000.0

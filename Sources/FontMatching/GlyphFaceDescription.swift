@@ -1,7 +1,6 @@
-/// What the rasterizer needs to draw one font's glyphs as the shaper measured them: the file and
-/// face HarfBuzz shaped with, the pixel size, the pattern's matrix (synthetic oblique, a scaled
-/// bitmap strike) and the rendering options the desktop asked for. Backend-neutral: X11 fills it
-/// from an Xft pattern, another backend from fontconfig alone.
+/// What one font face is opened as: the file and face index, the pixel size text is shaped and
+/// drawn at, the pattern's matrix (synthetic oblique, a scaled bitmap strike) and the rendering
+/// options the desktop asked for. Fontconfig's match fills it; tests give a file directly.
 public struct GlyphFaceDescription: Hashable, Sendable {
     public enum Hinting: Hashable, Sendable {
         /// Outlines as designed.
@@ -32,5 +31,5 @@ public struct GlyphFaceDescription: Hashable, Sendable {
         self.embolden = embolden
     }
 
-    var hasTransform: Bool { matrix != [1, 0, 0, 1] }
+    public var hasTransform: Bool { matrix != [1, 0, 0, 1] }
 }

@@ -1,0 +1,28 @@
+import CX11
+import FontMatching
+import MarqueeCore
+
+extension FontSet {
+    /// Opens the fonts with the X desktop's rendering defaults: sizes in points become pixels at
+    /// `dpi` (XSETTINGS, X resources), and the `Xft.*` resources say how to draw what neither
+    /// the pattern nor fontconfig's configuration decides.
+    public static func open(patterns: [String], features: FontFeatures = .none, dpi: Double = DesktopPreferences.referenceDPI,
+                            on connection: XConnection) throws(FontPatternError) -> (FontSet, warnings: [String]) {
+        try open(patterns: patterns, features: features, defaults: FontRenderingDefaults(xftResourcesOf: connection, dpi: dpi))
+    }
+}
+
+extension FontRenderingDefaults {
+    /// `Xft.antialias`, `Xft.hinting`, `Xft.hintstyle` and `Xft.embolden`, read as libXft read
+    /// them (XGetDefault: the server's RESOURCE_MANAGER and ~/.Xdefaults, as at connection).
+    init(xftResourcesOf connection: XConnection, dpi: Double) {
+        func resource(_ name: String) -> String? {
+            guard let value = XGetDefault(connection.display, "Xft", name) else { return nil }
+            return String(cString: value)
+        }
+        self.init(dpi: dpi, antialias: resource("antialias").flatMap(Self.parseBool),
+                  hinting: resource("hinting").flatMap(Self.parseBool),
+                  hintStyle: resource("hintstyle").flatMap(Self.parseHintStyle),
+                  embolden: resource("embolden").flatMap(Self.parseBool))
+    }
+}
