@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeConfig", "FontMatching",
+                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "FontMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,6 +6,8 @@ import MarqueeX11
 
 extension ScrollDirection: ExpressibleByArgument {}
 extension BarEdge: ExpressibleByArgument {}
+extension BarLayer: ExpressibleByArgument {}
+extension DisplayBackend: ExpressibleByArgument {}
 extension MotionSettings.Mode: ExpressibleByArgument {}
 extension MotionSettings.Alignment: ExpressibleByArgument {}
 extension MotionSettings.Start: ExpressibleByArgument {}
@@ -129,6 +131,12 @@ struct Options: ParsableArguments {
 
     @Option(help: ArgumentHelp("X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
+
+    @Option(help: ArgumentHelp("Display system: auto (Wayland for a bar where the compositor offers layer-shell, else X11), x11 or wayland.", valueName: "auto|x11|wayland"))
+    var backend: DisplayBackend = .auto
+
+    @Option(help: ArgumentHelp("On Wayland, the bar's layer: under windows (background, bottom) or over them (top, overlay).", valueName: "background|bottom|top|overlay"))
+    var layer: BarLayer = .top
 
     @OptionGroup(title: "Sources") var sources: SourceOptions
 

@@ -20,6 +20,17 @@ struct TickerApp {
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         let sources = LiveSources(options: options)
 
+        let wayland = options.backend == .x11 ? nil : WaylandApp.connect()
+        let x11Display = options.display != nil || getenv("DISPLAY").map { $0.pointee != 0 } == true
+        switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display, bar: options.bar != nil) {
+        case .wayland:
+            return WaylandApp(options: options).run(display: wayland!, loop: loop, controlPath: controlPath, sources: sources)
+        case .unavailable(let reason):
+            Diagnostics.fail(reason, status: ExitStatus.noDisplay.rawValue)
+        case .x11:
+            break
+        }
+
         let connection: XConnection
         do {
             connection = try XConnection(name: options.display)

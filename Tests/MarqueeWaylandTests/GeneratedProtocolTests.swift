@@ -5,15 +5,7 @@ import XCTest
 final class GeneratedProtocolTests: XCTestCase {
     func testGeneratedProtocolCodeIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let script = Process()
-        script.executableURL = root.appendingPathComponent("scripts/generate-wayland-protocols.sh")
-        script.arguments = ["--check"]
-        let pipe = Pipe()
-        script.standardOutput = pipe
-        script.standardError = pipe
-        try script.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        script.waitUntilExit()
-        XCTAssertEqual(script.terminationStatus, 0, output)
+        let result = try runTool(root.appendingPathComponent("scripts/generate-wayland-protocols.sh"), ["--check"])
+        XCTAssertEqual(result.status, 0, result.output)
     }
 }

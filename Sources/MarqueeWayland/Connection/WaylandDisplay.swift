@@ -57,6 +57,9 @@ public final class WaylandDisplay {
         wl_display_disconnect(display)
     }
 
+    /// Whether a bar can be made here (layer-shell; GNOME and weston have none).
+    public var offersLayerShell: Bool { layerShell != nil }
+
     /// The descriptor the event loop watches.
     public var fd: Int32 { wl_display_get_fd(display) }
 

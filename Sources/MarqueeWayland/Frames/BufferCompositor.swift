@@ -13,9 +13,9 @@ final class BufferCompositor {
     private(set) var height: Int
     private var frameNumber: UInt64 = 0
 
-    init(shm: OpaquePointer, surface: OpaquePointer, painter: TilePainter, height: Int) {
+    init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, painter: TilePainter, height: Int) {
         self.surface = surface
-        buffers = BufferRing(shm: shm, format: painter.format)
+        buffers = BufferRing(display: display, shm: shm, format: painter.format)
         tiles = CanvasTiles(painter: painter)
         background = painter.background
         self.height = height

@@ -4,13 +4,15 @@ import TileRaster
 /// keep the last buffer until the next one is shown), never more. A resize replaces them all.
 final class BufferRing {
     static let limit = 3
+    private let display: WaylandDisplay
     private let shm: OpaquePointer
     private let format: TileCanvas.Format
     private var buffers: [ShmBuffer] = []
     private(set) var width = 0
     private(set) var height = 0
 
-    init(shm: OpaquePointer, format: TileCanvas.Format) {
+    init(display: WaylandDisplay, shm: OpaquePointer, format: TileCanvas.Format) {
+        self.display = display
         self.shm = shm
         self.format = format
     }
@@ -25,7 +27,7 @@ final class BufferRing {
         }
         if let free = buffers.first(where: { !$0.isBusy }) { return free }
         guard buffers.count < Self.limit, width > 0, height > 0,
-              let made = try? ShmBuffer(shm: shm, width: width, height: height, format: format) else { return nil }
+              let made = try? ShmBuffer(display: display, shm: shm, width: width, height: height, format: format) else { return nil }
         buffers.append(made)
         return made
     }

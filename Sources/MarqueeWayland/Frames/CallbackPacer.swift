@@ -15,6 +15,8 @@ import WaylandProtocols
 /// a timer on the next loop turn, never from inside the call that asked for it.
 final class CallbackPacer: FrameRequester {
     var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
+    /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
+    private let display: WaylandDisplay
     private let surface: OpaquePointer
     private let presentation: OpaquePointer?
     private var clock = PresentationClock()
@@ -33,6 +35,7 @@ final class CallbackPacer: FrameRequester {
 
     init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
         guard let timer = FrameTimer() else { throw .noTimer(errno: errno) }
+        self.display = display
         self.surface = surface
         presentation = display.presentation
         startTimer = timer

@@ -8,6 +8,8 @@ import TileRaster
 /// Once attached and committed the buffer is the compositor's until its `release` event: it is
 /// painted again only after that (`isBusy`). Makes and frees its memory, file and buffer.
 final class ShmBuffer {
+    /// Kept open while the buffer exists: it is destroyed through it.
+    private let display: WaylandDisplay
     let buffer: OpaquePointer
     let canvas: TileCanvas
     let width: Int
@@ -17,7 +19,8 @@ final class ShmBuffer {
     private let listener: UnsafeMutablePointer<wl_buffer_listener>
     private(set) var isBusy = false
 
-    init(shm: OpaquePointer, width: Int, height: Int, format: TileCanvas.Format) throws(WaylandError) {
+    init(display: WaylandDisplay, shm: OpaquePointer, width: Int, height: Int, format: TileCanvas.Format) throws(WaylandError) {
+        self.display = display
         let stride = width * 4
         byteCount = stride * height
         let fd = memfd_create("xmarquee-frame", UInt32(MFD_CLOEXEC))

@@ -9,6 +9,8 @@ import WaylandProtocols
 /// The compositor decides the width: the first commit carries no buffer, its `configure` tells
 /// the size, which is acknowledged before the first buffer is attached (the protocol's order).
 final class LayerSurface {
+    /// Kept open while the surface exists: its proxies are destroyed through it.
+    private let display: WaylandDisplay
     let surface: OpaquePointer
     private let role: OpaquePointer
     private let listener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener>
@@ -22,6 +24,7 @@ final class LayerSurface {
 
     init(display: WaylandDisplay, shell: OpaquePointer, edge: BarEdge, height: Int, layer: BarLayer,
          output: WaylandOutput?) {
+        self.display = display
         self.height = height
         surface = wl_compositor_create_surface(display.compositor)
         role = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output?.proxy, Self.layerValue(layer), "xmarquee")

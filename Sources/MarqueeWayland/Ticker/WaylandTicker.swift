@@ -38,7 +38,7 @@ public final class WaylandTicker: PlayerHost {
         // Opaque: a translucent background needs an alpha buffer format, not offered yet.
         let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false), height: height,
                                   format: .rgb)
-        compositor = BufferCompositor(shm: shm, surface: bar.surface, painter: painter, height: height)
+        compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, painter: painter, height: height)
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,
                                reordering: BidiReordering())
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }

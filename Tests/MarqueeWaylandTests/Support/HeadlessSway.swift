@@ -111,18 +111,7 @@ final class HeadlessSway {
 
     /// Runs a tool to its end; status and output (standard output and error together).
     func run(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: tool)
-        child.arguments = arguments
-        child.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        child.standardError = pipe
-        child.standardInput = FileHandle.nullDevice
-        try child.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        return (child.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runTool(URL(fileURLWithPath: tool), arguments, environment: extra)
     }
 
     private static func ensureTestUser() -> Bool {
@@ -175,6 +164,22 @@ struct Screenshot {
 struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Runs `tool` to its end; its status and output (standard output and error together).
+func runTool(_ tool: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let child = Process()
+    child.executableURL = tool
+    child.arguments = arguments
+    child.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    child.standardError = pipe
+    child.standardInput = FileHandle.nullDevice
+    try child.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    return (child.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
 /// Polls `condition` until it holds or `seconds` pass.

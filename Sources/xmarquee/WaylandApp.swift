@@ -1,0 +1,76 @@
+import FontMatching
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import MarqueeWayland
+
+/// Wires the sources of messages, signals and the control socket to a Wayland bar: the same
+/// parts as `TickerApp`, with a layer-shell surface where X11 has a dock window. X resources and
+/// XSETTINGS do not exist there; colours are given as #rrggbb (X's colour names need its server).
+struct WaylandApp {
+    let options: Options
+
+    /// Connects when WAYLAND_DISPLAY names a compositor (libwayland would otherwise try
+    /// `wayland-0`, which may be someone else's); nil when there is none to reach.
+    static func connect() -> WaylandDisplay? {
+        guard let name = getenv("WAYLAND_DISPLAY"), name.pointee != 0 else { return nil }
+        return try? WaylandDisplay(name: nil)
+    }
+
+    func run(display: WaylandDisplay, loop: EventLoop, controlPath: String?, sources: LiveSources) -> Int32 {
+        let (style, font) = look()
+        let height = TickerApp.height(options, fontHeight: font.height, scale: style.scale)
+        let ticker: WaylandTicker
+        do {
+            ticker = try WaylandTicker(display: display, edge: options.bar ?? .top, height: height, layer: options.layer,
+                                       monitor: options.monitorChoice, font: font, style: style, loop: loop)
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
+        }
+        ticker.onClosed = { loop.stop(status: ExitStatus.success.rawValue) }
+        if options.motion == .reduced { ticker.setReducedMotion(true) }
+        guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) else {
+            Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
+        }
+        loop.watch(signals.fd) { _ in
+            if !signals.drain().isEmpty { loop.stop(status: ExitStatus.success.rawValue) }
+        }
+        sources.start(on: loop) { ticker.setMessages($0) }
+        let opener = LinkOpener(loop: loop)
+        ticker.openLink = { opener.open($0) }
+        let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
+            report.motionSetting = options.motion.rawValue
+            report.sources = sources.health
+        }
+        let status = withExtendedLifetime(control) { loop.run() }
+        sources.stop()
+        return status
+    }
+
+    /// Colours and font from the options at the reference DPI (no desktop DPI source yet); a
+    /// colour that is not #rgb, #rrggbb or #rrggbbaa is a usage error.
+    private func look() -> (TickerStyle, FontSet) {
+        func color(_ spec: String, _ option: String) -> RGBAColor {
+            guard let value = RGBAColor(hex: spec) else {
+                Diagnostics.fail("invalid \(option) \"\(spec)\": on Wayland a colour is #rgb, #rrggbb or #rrggbbaa",
+                                 status: ExitStatus.usage.rawValue)
+            }
+            return value
+        }
+        let capsule = options.itemBg.map { CapsuleStyle(color: color($0, "--item-bg"), radius: options.itemRadius?.wholePixels(scale: 1)) }
+        let font: FontSet
+        do {
+            let features = (try? FontFeatures(parsing: options.fontFeatures)) ?? .none
+            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features)
+            warnings.forEach(Diagnostics.warn)
+            font = opened
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.usage.rawValue)
+        }
+        let style = TickerStyle(foreground: color(options.fg, "--fg"), background: color(options.bg, "--bg"),
+                                speed: options.speed.pixels(scale: 1), direction: options.direction,
+                                layout: options.layoutSettings(scale: 1), capsule: capsule, motion: options.motionSettings,
+                                fade: options.fade.wholePixels(scale: 1))
+        return (style, font)
+    }
+}

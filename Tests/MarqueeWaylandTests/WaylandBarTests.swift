@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// The real executable as a Wayland bar under headless sway, measured from outside: swaymsg for
+/// the reserved zone, grim for the pixels, `xmarquee ctl` for the control socket.
+final class WaylandBarTests: SwayTestCase {
+    private func workspaceRect() throws -> [String: Any] {
+        let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
+        return try XCTUnwrap(workspaces.first?["rect"] as? [String: Any])
+    }
+
+    func testBarReservesItsHeightShowsMovingTextAndAnswersControl() throws {
+        let name = "wl-bar-\(getpid())"
+        let bar = try XMarqueeRun(["--name", name, "--bar", "top", "--height", "40", "--speed", "120", "--fg", "#ffffff",
+                                   "--bg", "#000000", "Markets rally as tech stocks climb"], waylandDisplay: sway.waylandDisplay)
+        XCTAssertTrue(waitFor(seconds: 10) { ((try? self.workspaceRect())?["y"] as? Int) == 40 },
+                      "the workspace starts below the bar: \(String(describing: try? workspaceRect()))")
+        XCTAssertEqual(try workspaceRect()["height"] as? Int, 680)
+
+        var status: [String: Any] = [:]
+        XCTAssertTrue(waitFor(seconds: 5) {
+            guard let reply = try? XMarqueeRun.ctl(["--name", name, "status"]), reply.status == 0,
+                  let object = try? JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any] else { return false }
+            status = object
+            return (object["framesShown"] as? Int ?? 0) > 10
+        }, "ctl status answers and frames are shown: \(status)")
+        XCTAssertEqual(status["motion"] as? String, "scrolling")
+        XCTAssertEqual(status["tearFree"] as? Bool, true)
+
+        let first = try sway.screenshot()
+        Thread.sleep(forTimeInterval: 0.3)
+        let second = try sway.screenshot()
+        // White text on black: the bar's rows have lit pixels, the rows below none of the bar's.
+        let lit = (0..<first.width).filter { x in (0..<40).contains { y in first.pixel(x: x, y: y).red > 200 } }.count
+        XCTAssertGreaterThan(lit, 200, "text drawn across the bar")
+        XCTAssertNotEqual(first.band(0..<40), second.band(0..<40), "the text moves")
+        XCTAssertEqual(first.band(40..<720), second.band(40..<720), "nothing below the bar changes")
+
+        XCTAssertEqual(try XMarqueeRun.ctl(["--name", name, "quit"]).status, 0)
+        XCTAssertEqual(bar.finish(within: 5)?.status, 0, "quits on ctl quit")
+    }
+
+    func testWaylandBackendWithoutACompositorIsAClearError() throws {
+        let run = try XMarqueeRun(["--name", "wl-none-\(getpid())", "--backend", "wayland", "--bar", "top", "text"],
+                                  waylandDisplay: sway.runtimeDirectory + "/no-such-socket")
+        let result = try XCTUnwrap(run.finish(within: 10))
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.errors.contains("Wayland compositor"), result.errors)
+        XCTAssertEqual(result.errors.split(separator: "\n").count, 1, "one line: \(result.errors)")
+    }
+
+    func testAutoChoosesWaylandForABarWithoutX() throws {
+        let name = "wl-auto-\(getpid())"
+        let bar = try XMarqueeRun(["--name", name, "--bar", "bottom", "--height", "30", "text"], waylandDisplay: sway.waylandDisplay)
+        XCTAssertTrue(waitFor(seconds: 10) { ((try? self.workspaceRect())?["height"] as? Int) == 690 })
+        bar.stop()
+    }
+}
