@@ -6,16 +6,18 @@ import TileRaster
 /// frame's sub-pixel phase (the background where no text is), attached, damaged whole and handed
 /// to the pacer to commit. Owns the buffers and the tiles.
 final class BufferCompositor {
-    private let surface: OpaquePointer
-    private let buffers: BufferRing
+    private var surface: OpaquePointer
+    private var buffers: BufferRing
     private let tiles: CanvasTiles
     private var background: RGBAColor
     private(set) var height: Int
     private var frameNumber: UInt64 = 0
+    private let makeBuffers: () -> BufferRing
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, painter: TilePainter, height: Int) {
         self.surface = surface
         buffers = BufferRing(display: display, shm: shm, format: painter.format)
+        makeBuffers = { BufferRing(display: display, shm: shm, format: painter.format) }
         tiles = CanvasTiles(painter: painter)
         background = painter.background
         self.height = height
@@ -46,6 +48,13 @@ final class BufferCompositor {
         guard frameNumber % 8 == 0 else { return }
         let perPhase = width / StripGeometry.tileWidth + 4
         tiles.evict(olderThan: frameNumber - 8, budget: perPhase * SubpixelGrid.steps)
+    }
+
+    /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
+    /// released now that it is gone.
+    func move(to newSurface: OpaquePointer) {
+        surface = newSurface
+        buffers = makeBuffers()
     }
 
     /// A new bar height means new tiles and buffers.

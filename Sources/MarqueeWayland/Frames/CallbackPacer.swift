@@ -17,7 +17,7 @@ final class CallbackPacer: FrameRequester {
     var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
     /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
     private let display: WaylandDisplay
-    private let surface: OpaquePointer
+    private var surface: OpaquePointer
     private let presentation: OpaquePointer?
     private var clock = PresentationClock()
     private let startTimer: FrameTimer
@@ -95,6 +95,19 @@ final class CallbackPacer: FrameRequester {
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
         wl_surface_commit(surface)
+    }
+
+    /// Frames go to `newSurface` from now on (the bar moved to another output): the callback and
+    /// feedback asked for on the old one will not come, and its times say nothing of the new one.
+    func move(to newSurface: OpaquePointer) {
+        if let pendingCallback { wl_callback_destroy(pendingCallback) }
+        pendingCallback = nil
+        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        feedbackObjects.removeAll()
+        surface = newSurface
+        clock = PresentationClock(guessedPeriod: clock.period)
+        drewOnLastCallback = false
+        if isActive { startTimer.arm(at: 0) }
     }
 
     private func callbackDone(_ callback: OpaquePointer?) {

@@ -14,6 +14,8 @@ final class LayerSurface {
     let surface: OpaquePointer
     private let role: OpaquePointer
     private let listener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener>
+    /// The output asked for (its registry name); nil: the compositor's choice.
+    let outputName: UInt32?
     private(set) var width = 0
     private(set) var height: Int
     private(set) var isConfigured = false
@@ -26,6 +28,7 @@ final class LayerSurface {
          output: WaylandOutput?) {
         self.display = display
         self.height = height
+        outputName = output?.registryName
         surface = wl_compositor_create_surface(display.compositor)
         role = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output?.proxy, Self.layerValue(layer), "xmarquee")
         let side = edge == .top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM

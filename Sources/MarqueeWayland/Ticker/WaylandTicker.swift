@@ -12,7 +12,10 @@ import TileRaster
 /// pixels' way out differs. Everything runs on the event loop's thread.
 public final class WaylandTicker: PlayerHost {
     let display: WaylandDisplay
-    private let bar: LayerSurface
+    private var bar: LayerSurface
+    /// What a new bar is made with when it moves to another output.
+    private let makeBar: (WaylandOutput?) -> LayerSurface
+    private let monitor: MonitorChoice
     public private(set) var player: MarqueePlayer
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
@@ -32,8 +35,9 @@ public final class WaylandTicker: PlayerHost {
         guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
         self.display = display
         self.timers = timers
-        let output = WaylandTicker.output(monitor, in: display.outputs)
-        bar = LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output)
+        self.monitor = monitor
+        makeBar = { output in LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output) }
+        bar = makeBar(WaylandTicker.output(monitor, in: display.outputs))
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
         // Opaque: a translucent background needs an alpha buffer format, not offered yet.
         let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false), height: height,
@@ -42,9 +46,34 @@ public final class WaylandTicker: PlayerHost {
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,
                                reordering: BidiReordering())
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
-        bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
-        bar.onClosed = { [unowned self] in self.onClosed() }
+        listen(to: bar)
+        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         install(on: loop)
+        display.flush()
+    }
+
+    private func listen(to bar: LayerSurface) {
+        bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
+        bar.onClosed = { [unowned self] in self.place(on: WaylandTicker.output(self.monitor, in: self.display.outputs)) }
+    }
+
+    /// Outputs came or went: the bar goes to the one its `--monitor` names once it is there, and
+    /// stays where it is otherwise (the compositor closes it when its own output goes).
+    private func outputsChanged() {
+        let wanted = WaylandTicker.output(monitor, in: display.outputs)
+        let current = display.outputs.first { $0.registryName == bar.outputName }
+        if let wanted, wanted !== current { return place(on: wanted) }
+        if bar.outputName != nil && current == nil { place(on: nil) }
+    }
+
+    /// A new bar on `output` (nil: the compositor's choice); frames follow it once configured.
+    private func place(on output: WaylandOutput?) {
+        // Nothing is drawn until the new surface is configured (attaching before is an error).
+        update { player, now in player.setMapped(false, at: now) }
+        bar = makeBar(output)
+        listen(to: bar)
+        pacer.move(to: bar.surface)
+        compositor.move(to: bar.surface)
         display.flush()
     }
 
@@ -79,6 +108,7 @@ public final class WaylandTicker: PlayerHost {
     // MARK: Frames
 
     private func frame(counter: UInt64, time: Double) {
+        guard bar.isConfigured else { return }
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
         if compositor.attach(plan) {
@@ -103,7 +133,7 @@ public final class WaylandTicker: PlayerHost {
         let now = MonotonicClock.now()
         compositor.resize(height: height)
         player.resize(width: width, at: now)
-        if !player.isVisible { player.setMapped(true, at: now) }
+        player.setMapped(true, at: now)
         follow(at: now)
         drawNow()
     }
