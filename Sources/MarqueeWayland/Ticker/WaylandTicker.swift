@@ -20,6 +20,8 @@ public final class WaylandTicker: PlayerHost {
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
     private let timers: PlayerTimers
+    /// Pointer and keyboard; nil on a compositor without a seat.
+    private let input: SeatInput?
     public private(set) var statistics = FrameStatistics()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
@@ -45,7 +47,9 @@ public final class WaylandTicker: PlayerHost {
         compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, painter: painter, height: height)
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,
                                reordering: BidiReordering())
+        input = SeatInput(display: display)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
+        input?.onInput = { [unowned self] in self.handle($0) }
         listen(to: bar)
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         install(on: loop)
@@ -139,6 +143,12 @@ public final class WaylandTicker: PlayerHost {
     }
 
     // MARK: Events
+
+    private func handle(_ input: PlayerInput) {
+        let now = MonotonicClock.now()
+        if case .openLink(let link)? = player.handle(input, at: now) { openLink?(link) }
+        follow(at: now)
+    }
 
     private func install(on loop: EventLoop) {
         loop.watch(display.fd) { _ in }
