@@ -23,8 +23,13 @@ struct TickerApp {
         let wayland = options.backend == .x11 ? nil : WaylandApp.connect()
         let x11Display = options.display != nil || getenv("DISPLAY").map { $0.pointee != 0 } == true
         switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display, bar: options.bar != nil) {
-        case .wayland:
-            return WaylandApp(options: options).run(display: wayland!, loop: loop, controlPath: controlPath, sources: sources)
+        case .waylandBar:
+            return WaylandApp(options: options).run(display: wayland!, asWindow: false, loop: loop, controlPath: controlPath,
+                                                    sources: sources)
+        case .waylandWindow(let note):
+            if let note { Diagnostics.warn(note) }
+            return WaylandApp(options: options).run(display: wayland!, asWindow: true, loop: loop, controlPath: controlPath,
+                                                    sources: sources)
         case .unavailable(let reason):
             Diagnostics.fail(reason, status: ExitStatus.noDisplay.rawValue)
         case .x11:

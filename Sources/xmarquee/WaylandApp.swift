@@ -17,13 +17,16 @@ struct WaylandApp {
         return try? WaylandDisplay(name: nil)
     }
 
-    func run(display: WaylandDisplay, loop: EventLoop, controlPath: String?, sources: LiveSources) -> Int32 {
+    /// Runs a bar, or a window where the compositor has no layer-shell or no bar was asked for.
+    func run(display: WaylandDisplay, asWindow: Bool, loop: EventLoop, controlPath: String?, sources: LiveSources) -> Int32 {
         let (style, font) = look()
+        let placement: WaylandPlacement = asWindow
+            ? .window(width: options.parsedGeometry?.width ?? 800, title: "xmarquee")
+            : .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
         let height = TickerApp.height(options, fontHeight: font.height, scale: style.scale)
         let ticker: WaylandTicker
         do {
-            ticker = try WaylandTicker(display: display, edge: options.bar ?? .top, height: height, layer: options.layer,
-                                       monitor: options.monitorChoice, font: font, style: style, loop: loop)
+            ticker = try WaylandTicker(display: display, placement: placement, height: height, font: font, style: style, loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }

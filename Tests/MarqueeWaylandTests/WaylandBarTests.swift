@@ -19,10 +19,8 @@ final class WaylandBarTests: SwayTestCase {
 
         var status: [String: Any] = [:]
         XCTAssertTrue(waitFor(seconds: 5) {
-            guard let reply = try? XMarqueeRun.ctl(["--name", name, "status"]), reply.status == 0,
-                  let object = try? JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any] else { return false }
-            status = object
-            return (object["framesShown"] as? Int ?? 0) > 10
+            status = XMarqueeRun.status(name) ?? [:]
+            return (status["framesShown"] as? Int ?? 0) > 10
         }, "ctl status answers and frames are shown: \(status)")
         XCTAssertEqual(status["motion"] as? String, "scrolling")
         XCTAssertEqual(status["tearFree"] as? Bool, true)
@@ -85,5 +83,30 @@ final class WaylandMonitorTests: SwayTestCase {
         // came in 1.8): the move back when it goes is not testable here.
         XCTAssertTrue(bar.process.isRunning)
         bar.stop()
+    }
+}
+
+/// weston has no layer-shell: a bar becomes a window there, and says why once.
+final class WestonFallbackTests: XCTestCase {
+    func testBarFallsBackToAWindowAndSaysWhyOnce() throws {
+        if let reason = HeadlessWeston.unavailable { throw XCTSkip(reason) }
+        let weston = try HeadlessWeston()
+        defer { weston.stop() }
+        let name = "wl-weston-\(getpid())"
+        let run = try XMarqueeRun(["--name", name, "--bar", "top", "--height", "30", "text on weston"],
+                                  waylandDisplay: weston.waylandDisplay)
+        var status: [String: Any] = [:]
+        XCTAssertTrue(waitFor(seconds: 10) {
+            status = XMarqueeRun.status(name) ?? [:]
+            return (status["framesShown"] as? Int ?? 0) > 10
+        }, "the window shows frames: \(status)")
+        // weston sends presentation feedback: the clock runs on it.
+        XCTAssertEqual(status["present"] as? Bool, true)
+        XCTAssertEqual(try XMarqueeRun.ctl(["--name", name, "quit"]).status, 0)
+        let result = try XCTUnwrap(run.finish(within: 5))
+        XCTAssertEqual(result.status, 0)
+        let notes = result.errors.split(separator: "\n").filter { $0.contains("layer-shell") }
+        XCTAssertEqual(notes.count, 1, "said once: \(result.errors)")
+        XCTAssertTrue(notes.first?.contains("window") ?? false)
     }
 }

@@ -19,8 +19,8 @@ final class WaylandTickerTests: SwayTestCase {
         let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
                                 layout: LayoutSettings(separator: "   "), capsule: capsule)
         let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
-        let ticker = try WaylandTicker(display: display, edge: edge, height: height, layer: .top, monitor: .primary,
-                                       font: font, style: style, loop: loop)
+        let ticker = try WaylandTicker(display: display, placement: .bar(edge: edge, layer: .top, monitor: .primary),
+                                       height: height, font: font, style: style, loop: loop)
         ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
         return (display, ticker)
     }

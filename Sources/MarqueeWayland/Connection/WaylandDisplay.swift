@@ -19,6 +19,9 @@ public final class WaylandDisplay {
     private(set) var presentation: OpaquePointer?
     private(set) var seat: OpaquePointer?
     private var wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>?
+    private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
+    /// The clock wp_presentation's times are on (told once, right after binding).
+    private(set) var presentationClock: Int32?
     /// The outputs announced so far, by registry name.
     public private(set) var outputs: [WaylandOutput] = []
     /// Called when an output appears (after its properties arrived) or disappears.
@@ -38,6 +41,10 @@ public final class WaylandDisplay {
             global_remove: { data, _, name in
                 listenerOwner(data, as: WaylandDisplay.self)?.removed(name: name)
             }))
+        presentationListener = .allocate(capacity: 1)
+        presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
+            listenerOwner(data, as: WaylandDisplay.self)?.presentationClock = Int32(bitPattern: clock)
+        }))
         wl_registry_add_listener(registry, registryListener, listenerData(self))
         // The globals, then the outputs' own properties (names, scale).
         wl_display_roundtrip(display)
@@ -54,6 +61,7 @@ public final class WaylandDisplay {
         wmBaseListener?.deallocate()
         wl_registry_destroy(registry)
         registryListener.deallocate()
+        presentationListener.deallocate()
         wl_display_disconnect(display)
     }
 
@@ -73,7 +81,9 @@ public final class WaylandDisplay {
         case "wl_shm": shm = bind(name, xm_wl_shm_interface(), version: 1)
         case "wl_seat" where seat == nil: seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))
         case "wp_viewporter": viewporter = bind(name, xm_wp_viewporter_interface(), version: 1)
-        case "wp_presentation": presentation = bind(name, xm_wp_presentation_interface(), version: 1)
+        case "wp_presentation":
+            presentation = bind(name, xm_wp_presentation_interface(), version: 1)
+            if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }
         case "zwlr_layer_shell_v1":
             layerShellVersion = min(version, 4)
             layerShell = bind(name, xm_zwlr_layer_shell_v1_interface(), version: layerShellVersion)

@@ -25,9 +25,6 @@ final class CallbackPacer: FrameRequester {
     private var pendingCallback: OpaquePointer?
     private let callbackListener: UnsafeMutablePointer<wl_callback_listener>
     private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
-    private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
-    /// Feedback is read only on CLOCK_MONOTONIC, the clock every other time here is on.
-    private var feedbackClockIsMonotonic = false
     /// Whether the last callback drew a frame at once: then the next one is a refresh later.
     private var drewOnLastCallback = false
     private var feedbackObjects: Set<OpaquePointer> = []
@@ -51,11 +48,6 @@ final class CallbackPacer: FrameRequester {
                 listenerOwner(data, as: CallbackPacer.self)?.presented(feedback, at: seconds, refresh: Double(refresh) / 1e9)
             },
             discarded: { data, feedback in listenerOwner(data, as: CallbackPacer.self)?.forget(feedback) }))
-        presentationListener = .allocate(capacity: 1)
-        presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
-            listenerOwner(data, as: CallbackPacer.self)?.feedbackClockIsMonotonic = clock == CLOCK_MONOTONIC
-        }))
-        if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }
         startWatch = timer.wake(on: loop) { [unowned self] in self.drawFrame(consecutive: false) }
     }
 
@@ -64,7 +56,6 @@ final class CallbackPacer: FrameRequester {
         for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
         callbackListener.deallocate()
         feedbackListener.deallocate()
-        presentationListener.deallocate()
     }
 
     var period: Double { clock.period }
@@ -90,7 +81,7 @@ final class CallbackPacer: FrameRequester {
             pendingCallback = callback
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
-        if let presentation, feedbackClockIsMonotonic, let feedback = wp_presentation_feedback(presentation, surface) {
+        if let presentation, display.presentationClock != nil, let feedback = wp_presentation_feedback(presentation, surface) {
             feedbackObjects.insert(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
@@ -129,7 +120,19 @@ final class CallbackPacer: FrameRequester {
 
     private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {
         forget(feedback)
-        clock.notePresented(at: time, refresh: refresh > 0 ? refresh : nil)
+        guard let offset = offsetToMonotonic() else { return }
+        clock.notePresented(at: time + offset, refresh: refresh > 0 ? refresh : nil)
+    }
+
+    /// What to add to a time on the compositor's presentation clock to have it on CLOCK_MONOTONIC,
+    /// which every other time here is on (weston's headless output reports CLOCK_MONOTONIC_RAW;
+    /// the two drift apart slowly, so the offset is read again for each event).
+    private func offsetToMonotonic() -> Double? {
+        guard let id = display.presentationClock else { return nil }
+        if id == CLOCK_MONOTONIC { return 0 }
+        var other = timespec()
+        guard clock_gettime(clockid_t(id), &other) == 0 else { return nil }
+        return MonotonicClock.now() - (Double(other.tv_sec) + Double(other.tv_nsec) / 1e9)
     }
 
     private func forget(_ feedback: OpaquePointer?) {

@@ -8,7 +8,7 @@ import WaylandProtocols
 ///
 /// The compositor decides the width: the first commit carries no buffer, its `configure` tells
 /// the size, which is acknowledged before the first buffer is attached (the protocol's order).
-final class LayerSurface {
+final class LayerSurface: TickerSurface {
     /// Kept open while the surface exists: its proxies are destroyed through it.
     private let display: WaylandDisplay
     let surface: OpaquePointer

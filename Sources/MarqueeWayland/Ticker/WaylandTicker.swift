@@ -5,17 +5,25 @@ import MarqueeCore
 import MarqueeIO
 import TileRaster
 
-/// One ticker bar on a Wayland desktop: the compositor's events go into the player, the player's
-/// frame plans go to the buffer compositor, frames are paced by the compositor's callbacks.
+/// Where a Wayland ticker shows: a bar (layer-shell) on an output's edge, or a window.
+public enum WaylandPlacement {
+    case bar(edge: BarEdge, layer: BarLayer, monitor: MonitorChoice)
+    /// An xdg-shell window `width` wide (until the compositor sizes it), titled `title`.
+    case window(width: Int, title: String)
+}
+
+/// One ticker on a Wayland desktop, a bar or a window: the compositor's events go into the
+/// player, the player's frame plans go to the buffer compositor, frames are paced by the
+/// compositor's callbacks.
 ///
 /// The same path as X11's `Ticker`: pacer → ticker → player (pure) → compositor → pacer; only the
 /// pixels' way out differs. Everything runs on the event loop's thread.
 public final class WaylandTicker: PlayerHost {
     let display: WaylandDisplay
-    private var bar: LayerSurface
+    private let placement: WaylandPlacement
+    private var bar: TickerSurface
     /// What a new bar is made with when it moves to another output.
-    private let makeBar: (WaylandOutput?) -> LayerSurface
-    private let monitor: MonitorChoice
+    private let makeBar: (WaylandOutput?) -> TickerSurface
     public private(set) var player: MarqueePlayer
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
@@ -25,21 +33,27 @@ public final class WaylandTicker: PlayerHost {
     public private(set) var statistics = FrameStatistics()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
-    /// The bar was closed for good (its output went and no other took it): the app quits.
+    /// The window was closed (its close button): the app quits.
     public var onClosed: () -> Void = {}
 
-    /// A bar on `edge` of the output `monitor` names (the compositor's choice when it names
-    /// none), `height` pixels tall, in `layer`, its text in `font`.
-    public init(display: WaylandDisplay, edge: BarEdge, height: Int, layer: BarLayer, monitor: MonitorChoice,
-                font: FontSet, style: TickerStyle, loop: EventLoop) throws(WaylandError) {
-        guard let shell = display.layerShell else { throw .noLayerShell }
+    /// A ticker `height` pixels tall where `placement` says (a bar on the output its monitor
+    /// choice names, the compositor's choice when it names none), its text in `font`.
+    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, font: FontSet, style: TickerStyle,
+                loop: EventLoop) throws(WaylandError) {
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
+        switch placement {
+        case .bar(let edge, let layer, _):
+            guard let shell = display.layerShell else { throw .noLayerShell }
+            makeBar = { output in LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output) }
+        case .window(let width, let title):
+            guard let wmBase = display.wmBase else { throw .missingGlobal("xdg_wm_base") }
+            makeBar = { _ in WindowSurface(display: display, wmBase: wmBase, width: width, height: height, title: title) }
+        }
         self.display = display
         self.timers = timers
-        self.monitor = monitor
-        makeBar = { output in LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output) }
-        bar = makeBar(WaylandTicker.output(monitor, in: display.outputs))
+        self.placement = placement
+        bar = makeBar(WaylandTicker.output(placement, in: display.outputs))
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
         // Opaque: a translucent background needs an alpha buffer format, not offered yet.
         let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false), height: height,
@@ -56,15 +70,19 @@ public final class WaylandTicker: PlayerHost {
         display.flush()
     }
 
-    private func listen(to bar: LayerSurface) {
+    private func listen(to bar: TickerSurface) {
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
-        bar.onClosed = { [unowned self] in self.place(on: WaylandTicker.output(self.monitor, in: self.display.outputs)) }
+        bar.onClosed = { [unowned self] in
+            guard case .bar = self.placement else { return self.onClosed() }
+            self.place(on: WaylandTicker.output(self.placement, in: self.display.outputs))
+        }
     }
 
-    /// Outputs came or went: the bar goes to the one its `--monitor` names once it is there, and
+    /// Outputs came or went: a bar goes to the one its `--monitor` names once it is there, and
     /// stays where it is otherwise (the compositor closes it when its own output goes).
     private func outputsChanged() {
-        let wanted = WaylandTicker.output(monitor, in: display.outputs)
+        guard case .bar = placement else { return }
+        let wanted = WaylandTicker.output(placement, in: display.outputs)
         let current = display.outputs.first { $0.registryName == bar.outputName }
         if let wanted, wanted !== current { return place(on: wanted) }
         if bar.outputName != nil && current == nil { place(on: nil) }
@@ -83,11 +101,12 @@ public final class WaylandTicker: PlayerHost {
 
     /// The output a `--monitor` choice names: a position in the compositor's list or a connector
     /// name; nil leaves the choice to the compositor.
-    static func output(_ choice: MonitorChoice, in outputs: [WaylandOutput]) -> WaylandOutput? {
+    static func output(_ placement: WaylandPlacement, in outputs: [WaylandOutput]) -> WaylandOutput? {
+        guard case .bar(_, _, let choice) = placement else { return nil }
         switch choice {
-        case .primary: nil
-        case .index(let index): outputs.indices.contains(index) ? outputs[index] : nil
-        case .name(let name): outputs.first { $0.name == name }
+        case .primary: return nil
+        case .index(let index): return outputs.indices.contains(index) ? outputs[index] : nil
+        case .name(let name): return outputs.first { $0.name == name }
         }
     }
 
@@ -104,8 +123,8 @@ public final class WaylandTicker: PlayerHost {
         report.tearFree = true
     }
 
-    /// The bar's size now (0 wide until the compositor configured it).
-    public var width: Int { bar.width }
+    /// The width shown now (0 until the compositor configured the surface).
+    public var width: Int { player.width }
     public var height: Int { compositor.height }
     public var refreshPeriod: Double { pacer.period }
 

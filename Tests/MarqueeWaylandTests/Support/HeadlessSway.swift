@@ -1,56 +1,49 @@
 import Foundation
 import Glibc
 
-/// A headless sway the tests start and stop themselves: its own runtime folder (so its socket is
-/// `wayland-1` there, never a user's), the pixman renderer, no Xwayland, no input devices.
-///
-/// sway refuses to run as root: under root it runs as an unprivileged user made for the tests
-/// (`xmarquee-wl`), which owns the runtime folder; root still reaches its sockets by path.
-final class HeadlessSway {
+/// A compositor process the tests start in a runtime folder of its own (so its socket is never a
+/// user's). Compositors refuse to run as root (sway) or should not: under root it runs as an
+/// unprivileged user made for the tests (`xmarquee-wl`), which owns the folder; root still
+/// reaches its sockets by path. Stopped, and its folder removed, when the test lets it go.
+class CompositorProcess {
     static let testUser = "xmarquee-wl"
     let process = Process()
     let runtimeDirectory: String
-    /// An absolute WAYLAND_DISPLAY: libwayland takes a path as well as a name.
-    var waylandDisplay: String { runtimeDirectory + "/wayland-1" }
-    var swaySocket: String { runtimeDirectory + "/sway.sock" }
-    private let log: String
+    let log: String
 
-    /// Why sway cannot run here; nil when it can.
-    static var unavailable: String? {
-        for tool in ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/grim"] where !FileManager.default.isExecutableFile(atPath: tool) {
+    /// Why a compositor cannot run here (`tools` missing, no user to run it as); nil when it can.
+    static func unavailable(needing tools: [String]) -> String? {
+        for tool in tools where !FileManager.default.isExecutableFile(atPath: tool) {
             return "\(tool) is missing (scripts/install-deps.sh test installs it)"
         }
-        if getuid() == 0 && !ensureTestUser() { return "cannot create the unprivileged user \(testUser) sway needs under root" }
+        if getuid() == 0 && !ensureTestUser() { return "cannot create the unprivileged user \(testUser) a compositor needs under root" }
         return nil
     }
 
-    init(width: Int = 1280, height: Int = 720) throws {
-        let template = NSTemporaryDirectory() + "xmarquee-sway.XXXXXX"
+    /// Starts `program ARGUMENTS` with only `environment` (and XDG_RUNTIME_DIR, PATH), both
+    /// made for the runtime folder; `files` are written into it first, by name.
+    init(program: String, arguments: (_ runtimeDirectory: String) -> [String],
+         environment: (_ runtimeDirectory: String) -> [String: String], files: [String: String] = [:]) throws {
+        let template = NSTemporaryDirectory() + "xmarquee-compositor.XXXXXX"
         var path = Array(template.utf8CString)
         guard mkdtemp(&path) != nil else { throw HarnessError("cannot make a runtime folder") }
         runtimeDirectory = String(cString: path)
-        log = runtimeDirectory + "/sway.log"
-        let config = runtimeDirectory + "/config"
-        try """
-        xwayland disable
-        output HEADLESS-1 mode \(width)x\(height) position 0 0
-        default_border none
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        chmod(config, 0o644)
-        var environment = [
-            "XDG_RUNTIME_DIR": runtimeDirectory, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman",
-            "WLR_LIBINPUT_NO_DEVICES": "1", "SWAYSOCK": swaySocket, "PATH": "/usr/bin:/bin",
-        ]
+        log = runtimeDirectory + "/compositor.log"
+        for (name, text) in files {
+            try text.write(toFile: runtimeDirectory + "/" + name, atomically: true, encoding: .utf8)
+            chmod(runtimeDirectory + "/" + name, 0o644)
+        }
+        var environment = environment(runtimeDirectory).merging(["XDG_RUNTIME_DIR": runtimeDirectory, "PATH": "/usr/bin:/bin"]) { _, new in new }
         if getuid() == 0 {
             guard let user = getpwnam(Self.testUser) else { throw HarnessError("no user \(Self.testUser)") }
             chown(runtimeDirectory, user.pointee.pw_uid, user.pointee.pw_gid)
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
             process.arguments = ["-u", Self.testUser, "--", "/usr/bin/env", "-i"]
-                + environment.map { "\($0.key)=\($0.value)" } + ["/usr/bin/sway", "-c", config]
+                + environment.map { "\($0.key)=\($0.value)" } + [program] + arguments(runtimeDirectory)
         } else {
             environment["HOME"] = runtimeDirectory
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/sway")
-            process.arguments = ["-c", config]
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments(runtimeDirectory)
             process.environment = environment
         }
         chmod(runtimeDirectory, 0o700)
@@ -59,22 +52,25 @@ final class HeadlessSway {
         process.standardError = FileHandle(forWritingAtPath: log)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let ready = waitFor(seconds: 10) {
-            FileManager.default.fileExists(atPath: self.waylandDisplay) && FileManager.default.fileExists(atPath: self.swaySocket)
-                && (try? self.message(["-t", "get_version"])) != nil
-        }
-        guard ready else {
-            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            stop()
-            throw HarnessError("headless sway did not start: \(output.suffix(600))")
-        }
     }
 
     deinit { stop() }
 
+    /// Waits until `ready` holds; otherwise stops it and throws with the end of its log.
+    func waitUntilReady(_ name: String, _ ready: () -> Bool) throws {
+        guard waitFor(seconds: 10, ready) else {
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            stop()
+            throw HarnessError("\(name) did not start: \(output.suffix(600))")
+        }
+    }
+
+    /// Asks it to end nicely first, where the subclass knows how.
+    func askToQuit() {}
+
     func stop() {
         if process.isRunning {
-            _ = try? message(["exit"])
+            askToQuit()
             if !waitFor(seconds: 3, { !self.process.isRunning }) {
                 kill(process.processIdentifier, SIGTERM)
                 process.waitUntilExit()
@@ -83,10 +79,48 @@ final class HeadlessSway {
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
+    private static func ensureTestUser() -> Bool {
+        if getpwnam(testUser) != nil { return true }
+        let add = Process()
+        add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
+        add.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", testUser]
+        guard (try? add.run()) != nil else { return false }
+        add.waitUntilExit()
+        return getpwnam(testUser) != nil
+    }
+}
+
+/// A headless sway: the pixman renderer, no Xwayland, no input devices; swaymsg and grim
+/// against it.
+final class HeadlessSway: CompositorProcess {
+    /// An absolute WAYLAND_DISPLAY: libwayland takes a path as well as a name.
+    var waylandDisplay: String { runtimeDirectory + "/wayland-1" }
+    var swaySocket: String { runtimeDirectory + "/sway.sock" }
+
+    static var unavailable: String? { unavailable(needing: ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/grim"]) }
+
+    init(width: Int = 1280, height: Int = 720) throws {
+        let config = """
+        xwayland disable
+        output HEADLESS-1 mode \(width)x\(height) position 0 0
+        default_border none
+        """
+        try super.init(program: "/usr/bin/sway", arguments: { ["-c", $0 + "/config"] },
+                       environment: { ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+                                       "SWAYSOCK": $0 + "/sway.sock"] },
+                       files: ["config": config])
+        try waitUntilReady("headless sway") {
+            FileManager.default.fileExists(atPath: self.waylandDisplay) && FileManager.default.fileExists(atPath: self.swaySocket)
+                && (try? self.message(["-t", "get_version"])) != nil
+        }
+    }
+
+    override func askToQuit() { _ = try? message(["exit"]) }
+
     /// `swaymsg ARGS` against this sway; its standard output.
     @discardableResult
     func message(_ arguments: [String]) throws -> String {
-        let result = try run("/usr/bin/swaymsg", ["-s", swaySocket] + arguments)
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/swaymsg"), ["-s", swaySocket] + arguments)
         guard result.status == 0 else { throw HarnessError("swaymsg \(arguments.joined(separator: " ")): \(result.output)") }
         return result.output
     }
@@ -102,26 +136,11 @@ final class HeadlessSway {
         defer { try? FileManager.default.removeItem(atPath: file) }
         var arguments = ["-t", "ppm"]
         if let output { arguments += ["-o", output] }
-        let result = try run("/usr/bin/grim", arguments + [file], environment: ["WAYLAND_DISPLAY": waylandDisplay])
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/grim"), arguments + [file], environment: ["WAYLAND_DISPLAY": waylandDisplay])
         guard result.status == 0, let data = FileManager.default.contents(atPath: file), let shot = Screenshot(ppm: data) else {
             throw HarnessError("grim failed: \(result.output)")
         }
         return shot
-    }
-
-    /// Runs a tool to its end; status and output (standard output and error together).
-    func run(_ tool: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        try runTool(URL(fileURLWithPath: tool), arguments, environment: extra)
-    }
-
-    private static func ensureTestUser() -> Bool {
-        if getpwnam(testUser) != nil { return true }
-        let add = Process()
-        add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
-        add.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", testUser]
-        guard (try? add.run()) != nil else { return false }
-        add.waitUntilExit()
-        return getpwnam(testUser) != nil
     }
 }
 
