@@ -42,6 +42,15 @@ public struct FontRenderingDefaults: Equatable, Sendable {
         FcDefaultSubstitute(pattern)
     }
 
+    /// The defaults Xft took from its X resources: `resource` gives the value of `Xft.<name>`
+    /// (antialias, hinting, hintstyle, embolden) as the desktop set it, nil where it did not.
+    public init(dpi: Double, xftResource resource: (String) -> String?) {
+        self.init(dpi: dpi, antialias: resource("antialias").flatMap(Self.parseBool),
+                  hinting: resource("hinting").flatMap(Self.parseBool),
+                  hintStyle: resource("hintstyle").flatMap(Self.parseHintStyle),
+                  embolden: resource("embolden").flatMap(Self.parseBool))
+    }
+
     /// A boolean resource as Xft reads one: true, yes, on, 1 / false, no, off, 0 (by their
     /// first letters, any case); nil for anything else.
     public static func parseBool(_ text: String) -> Bool? {

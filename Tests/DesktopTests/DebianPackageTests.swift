@@ -28,9 +28,10 @@ final class DebianPackageTests: XCTestCase {
 
         let fields = Tool.run("dpkg-deb", ["--field", deb, "Package", "Version", "Depends"]).output
         XCTAssertTrue(fields.contains("Package: xmarquee"), fields)
-        for library in ["libc6", "libx11-6", "libxft2", "libfontconfig1", "libfribidi0"] {
+        for library in ["libc6", "libx11-6", "libfontconfig1", "libfreetype6", "libharfbuzz0b", "libfribidi0"] {
             XCTAssertTrue(fields.contains(library), "Depends computed from the shared libraries: \(fields)")
         }
+        XCTAssertFalse(fields.contains("libxft"), "fonts are matched and drawn without Xft")
         XCTAssertFalse(fields.contains("swift"), "the Swift runtime is linked in, not a dependency")
         let contents = Tool.run("dpkg-deb", ["--contents", deb]).output
         for file in Self.expectedFiles { XCTAssertTrue(contents.contains(" .\(file)\n") || contents.contains(" .\(file) "), file) }

@@ -31,6 +31,17 @@ final class FontRenderingDefaultsTests: XCTestCase {
         XCTAssertEqual(patternWins.glyphFace(0)?.description.embolden, false, "the pattern's own value stays")
     }
 
+    /// The X11 backend passes its `Xft.*` resources in as Xft read them; what is not set stays
+    /// Xft's default, and a value Xft would not read is ignored.
+    func testXftResourcesBecomeTheDefaults() throws {
+        let resources = ["antialias": "off", "hintstyle": "hintnone", "embolden": "True", "hinting": "maybe"]
+        let defaults = FontRenderingDefaults(dpi: 120) { resources[$0] }
+        XCTAssertEqual(defaults, FontRenderingDefaults(dpi: 120, antialias: false, hinting: nil, hintStyle: 0, embolden: true))
+        let fonts = try FontSet.open(patterns: ["DejaVu Sans:size=12"], defaults: defaults).0
+        XCTAssertEqual(fonts.glyphFace(0)?.description.embolden, true, "Xft.embolden: True")
+        XCTAssertEqual(fonts.scale(ofFace: 0), 20 * 64, "12 pt at 120 dpi")
+    }
+
     func testSizesInPointsFollowTheDPI() throws {
         let normal = try FontSet.open(patterns: ["DejaVu Sans:size=12"]).0
         let double = try FontSet.open(patterns: ["DejaVu Sans:size=12"], defaults: FontRenderingDefaults(dpi: 192)).0

@@ -49,6 +49,33 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(lines.lines, ["abcdefg", "€xy123", "456"])
     }
 
+    /// Standard input's way: an overlong line is shown cut at a character's start and the rest
+    /// of it, up to its newline, is left out, so a stream with no newline is never held whole.
+    func testLineAssemblerCutsAnOverlongLineAndLeavesOutItsRest() {
+        var lines = LineAssembler(keep: 2, longestLine: 8, overlong: .cut)
+        XCTAssertTrue(lines.append(Array("abcdefg€xy".utf8))) // € is three bytes, at 7...9: cut before it
+        XCTAssertEqual(lines.lines, ["abcdefg"])
+        XCTAssertEqual(lines.cutLines, 1)
+        XCTAssertFalse(lines.append(Array(String(repeating: "z", count: 1000).utf8)), "the rest is left out")
+        XCTAssertTrue(lines.append(Array("zz\nnext\n".utf8)))
+        XCTAssertEqual(lines.lines, ["abcdefg", "next"])
+        XCTAssertEqual(lines.cutLines, 1)
+        XCTAssertTrue(lines.append(Array("exactly8\n".utf8)), "a line of exactly the limit is whole")
+        XCTAssertEqual(lines.lines, ["next", "exactly8"])
+        XCTAssertEqual(lines.cutLines, 1)
+        XCTAssertFalse(lines.finish())
+    }
+
+    func testLineAssemblerKeepsItsLinesWithinTheirBytes() {
+        var lines = LineAssembler(keep: 5, keptBytes: 10)
+        _ = lines.append(Array("12345678\nabcd\n".utf8))
+        XCTAssertEqual(lines.lines, ["abcd"], "the oldest goes first once the lines pass 10 bytes")
+        _ = lines.append(Array("xyz\n".utf8))
+        XCTAssertEqual(lines.lines, ["abcd", "xyz"])
+        _ = lines.append(Array("a line longer than all of that\n".utf8))
+        XCTAssertEqual(lines.lines, ["a line longer than all of that"], "the latest line always stays")
+    }
+
     func testLineAssemblerDecodesInvalidUTF8() {
         var lines = LineAssembler(keep: 1)
         _ = lines.append([0x61, 0xFE, 0x0A])

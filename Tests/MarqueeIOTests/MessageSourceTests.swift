@@ -82,23 +82,57 @@ final class MessageSourceTests: XCTestCase {
         }
     }
 
-    func testStandardInputFromAPipeKeepsTheLastLinesAfterItsEnd() throws {
+    /// A standard-input source on the read end of a new pipe (closed with the test), started on
+    /// a new loop; the caller writes to and closes `writer`.
+    private func standardInputOnAPipe(keep: Int) throws -> (reader: StandardInputSource, loop: EventLoop, received: Received,
+                                                            writer: Int32) {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)
-        defer { close(ends[0]) }
-        let reader = StandardInputSource(fd: ends[0], keep: 2)
+        let readEnd = ends[0]
+        addTeardownBlock { close(readEnd) }
+        let reader = StandardInputSource(fd: readEnd, keep: keep)
         let loop = EventLoop()
-        let received = start(reader, on: loop)
+        return (reader, loop, start(reader, on: loop), ends[1])
+    }
+
+    func testStandardInputFromAPipeKeepsTheLastLinesAfterItsEnd() throws {
+        let (reader, loop, received, writer) = try standardInputOnAPipe(keep: 2)
         XCTAssertEqual(received.texts, [])
-        _ = "one\ntwo\nthr".withCString { write(ends[1], $0, strlen($0)) }
+        _ = "one\ntwo\nthr".withCString { write(writer, $0, strlen($0)) }
         XCTAssertTrue(drive(loop, timeout: 5) { received.texts.last == ["one", "two"] })
-        _ = "ee".withCString { write(ends[1], $0, strlen($0)) }
-        close(ends[1])
+        _ = "ee".withCString { write(writer, $0, strlen($0)) }
+        close(writer)
         XCTAssertTrue(drive(loop, timeout: 5) { received.texts.last == ["two", "three"] }, "\(received.texts)")
         XCTAssertTrue(received.outcomes.allSatisfy { $0 == nil })
         let count = received.texts.count
         drive(loop, timeout: 0.3) { false }
         XCTAssertEqual(received.texts.count, count, "the end of input is not read again: it stopped watching")
+        withExtendedLifetime(reader) {}
+    }
+
+    /// A stream with no newline: the first `longestLine` bytes are shown and the rest of that
+    /// line is never held; the next line comes as usual.
+    func testStandardInputCutsALineWithoutEnd() throws {
+        let (reader, loop, received, writer) = try standardInputOnAPipe(keep: 2)
+        let endless = [UInt8](repeating: UInt8(ascii: "x"), count: 3 * StandardInputSource.longestLine)
+        let writing = Thread {
+            endless.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(writer, bytes.baseAddress! + offset, bytes.count - offset)
+                    guard written > 0 else { break }
+                    offset += written
+                }
+            }
+            _ = "\nnext\n".withCString { write(writer, $0, strlen($0)) }
+            close(writer)
+        }
+        writing.start()
+        XCTAssertTrue(drive(loop, timeout: 10) { received.texts.last?.last == "next" }, "\(received.texts.count) emissions")
+        let shown = try XCTUnwrap(received.texts.last)
+        XCTAssertEqual(shown.count, 2)
+        XCTAssertEqual(shown.first?.utf8.count, StandardInputSource.longestLine, "the first line, cut at the limit")
+        withExtendedLifetime(reader) {}
     }
 
     func testStandardInputStopsReadingOnStop() throws {

@@ -8,8 +8,15 @@ import MarqueeCore
 /// is left blocking (it may be a terminal shared with the shell); poll() says when a read won't
 /// wait. At the end of input (or a read error) it stops watching, and the last text stays on
 /// screen. The descriptor is not this source's: it is never closed here.
+///
+/// A line is at most `longestLine` bytes: one longer (a stream with no newline at all) is shown
+/// cut there, the rest of it is left out, and that is said once on standard error. A message of
+/// 256 kB already scrolls for hours; what is held is bounded however long the stream runs.
 public final class StandardInputSource: MessageSource {
     public static let chunkSize = 256 << 10
+    public static let longestLine = 256 << 10
+    /// The kept lines together (`--keep`): at most four of the longest.
+    public static let keptBytes = 4 * longestLine
     public let name: String
     public let fd: Int32
     private var assembler: LineAssembler
@@ -19,7 +26,7 @@ public final class StandardInputSource: MessageSource {
     public init(name: String = "stdin", fd: Int32 = 0, keep: Int) {
         self.name = name
         self.fd = fd
-        assembler = LineAssembler(keep: keep)
+        assembler = LineAssembler(keep: keep, longestLine: Self.longestLine, overlong: .cut, keptBytes: Self.keptBytes)
     }
 
     public var showsInStatus: Bool { false }
@@ -45,7 +52,12 @@ public final class StandardInputSource: MessageSource {
             return finish()
         }
         if count == 0 { return finish() }
+        let cutBefore = assembler.cutLines
         if assembler.append(buffer[0..<count]) { changed() }
+        if cutBefore == 0 && assembler.cutLines > 0 {
+            lifecycle.warn("standard input: a line longer than \(Self.longestLine >> 10) kB was cut there and the rest "
+                           + "of it left out (so is any other such line's)")
+        }
         return true
     }
 

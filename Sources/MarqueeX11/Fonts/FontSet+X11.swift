@@ -16,13 +16,6 @@ extension FontRenderingDefaults {
     /// `Xft.antialias`, `Xft.hinting`, `Xft.hintstyle` and `Xft.embolden`, read as libXft read
     /// them (XGetDefault: the server's RESOURCE_MANAGER and ~/.Xdefaults, as at connection).
     init(xftResourcesOf connection: XConnection, dpi: Double) {
-        func resource(_ name: String) -> String? {
-            guard let value = XGetDefault(connection.display, "Xft", name) else { return nil }
-            return String(cString: value)
-        }
-        self.init(dpi: dpi, antialias: resource("antialias").flatMap(Self.parseBool),
-                  hinting: resource("hinting").flatMap(Self.parseBool),
-                  hintStyle: resource("hintstyle").flatMap(Self.parseHintStyle),
-                  embolden: resource("embolden").flatMap(Self.parseBool))
+        self.init(dpi: dpi) { name in XGetDefault(connection.display, "Xft", name).map { String(cString: $0) } }
     }
 }

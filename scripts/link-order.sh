@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Writes packaging/link-order.txt: the functions of the release ticker that run while it starts and
+# scrolls headlines, in the order they first run (valgrind's callgrind on its own Xvfb). `make
+# release` links them next to each other, so the pages of code a running ticker needs are few and
+# dense instead of 64 KB of fault-around for each scattered function. Run it again after large
+# changes; a function the list does not name (renamed, new) is only placed as usual.
+#   scripts/link-order.sh [SECONDS] [BINARY]     defaults: 40 .build/release/xmarquee
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-40}
+binary=${2:-.build/release/xmarquee}
+command -v valgrind >/dev/null || { echo "link-order: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+[[ -x $binary ]] || { echo "link-order: no binary at $binary (make release)" >&2; exit 2; }
+
+folder=$(mktemp -d /tmp/xmarquee-link-order-XXXXXX)
+server=
+cleanup() { [[ -n $server ]] && kill "$server" 2>/dev/null; rm -rf "$folder"; }
+trap cleanup EXIT
+
+exec {display_fd}<> <(:)
+Xvfb -displayfd "$display_fd" -screen 0 1920x200x24 -nolisten tcp >/dev/null 2>&1 &
+server=$!
+read -r -t 10 display <&"$display_fd" || { echo "link-order: Xvfb did not start" >&2; exit 1; }
+
+printf '%s\n' "Markets rally as tech stocks climb for a third day" \
+  "Storm warning for the north coast: gusts up to 110 km/h expected tonight" \
+  "Local team wins 3-1 after extra time in a packed stadium" > "$folder/headlines.txt"
+DISPLAY=:$display timeout -s INT "$seconds" valgrind --tool=callgrind --demangle=no \
+  --callgrind-out-file="$folder/callgrind.out" "$binary" --file "$folder/headlines.txt" \
+  --geometry 1920x32+0+0 --clock '%H:%M:%S' >/dev/null 2>&1 || true
+
+python3 - "$folder/callgrind.out" "$(basename "$binary")" > packaging/link-order.txt <<'PYTHON'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+names, objects = {}, {}
+for line in lines:
+    if m := re.match(r'^c?fn=\((\d+)\) (.*)$', line): names[m.group(1)] = m.group(2)
+    if m := re.match(r'^c?ob=\((\d+)\) (.*)$', line): objects[m.group(1)] = m.group(2)
+current, seen = None, set()
+for line in lines:
+    if m := re.match(r'^ob=\((\d+)\)', line):
+        current = objects[m.group(1)]
+    elif (m := re.match(r'^fn=\((\d+)\)', line)) and current and current.endswith('/' + sys.argv[2]):
+        name = names[m.group(1)]
+        if name not in seen:
+            seen.add(name)
+            print(name)
+PYTHON
+echo "link-order: $(wc -l < packaging/link-order.txt) functions in packaging/link-order.txt"
