@@ -19,14 +19,18 @@ struct WaylandApp {
 
     /// Runs a bar, or a window where the compositor has no layer-shell or no bar was asked for.
     func run(display: WaylandDisplay, asWindow: Bool, loop: EventLoop, controlPath: String?, sources: LiveSources) -> Int32 {
-        let (style, font) = look()
         let placement: WaylandPlacement = asWindow
             ? .window(width: options.parsedGeometry?.width ?? 800, title: "xmarquee")
             : .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
-        let height = TickerApp.height(options, fontHeight: font.height, scale: style.scale)
+        // HiDPI: the font and every pixel amount at the output's scale, as X11 grows them with the DPI.
+        let scale = WaylandTicker.scale(for: placement, in: display)
+        let (style, font) = look(scale: Double(scale))
+        // In logical pixels: `--height 40` reserves 40 whatever the scale.
+        let height = (TickerApp.height(options, fontHeight: font.height, scale: style.scale) + scale - 1) / scale
         let ticker: WaylandTicker
         do {
-            ticker = try WaylandTicker(display: display, placement: placement, height: height, font: font, style: style, loop: loop)
+            ticker = try WaylandTicker(display: display, placement: placement, height: height, scale: scale, font: font,
+                                       style: style, loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }
@@ -50,9 +54,10 @@ struct WaylandApp {
         return status
     }
 
-    /// Colours and font from the options at the reference DPI (no desktop DPI source yet); a
-    /// colour that is not #rgb, #rrggbb or #rrggbbaa is a usage error.
-    private func look() -> (TickerStyle, FontSet) {
+    /// Colours and font from the options, pixel amounts and the font's size `scale` times the
+    /// reference DPI's (the desktop's own DPI setting is not read on Wayland yet); a colour that
+    /// is not #rgb, #rrggbb or #rrggbbaa is a usage error.
+    private func look(scale: Double) -> (TickerStyle, FontSet) {
         func color(_ spec: String, _ option: String) -> RGBAColor {
             guard let value = RGBAColor(hex: spec) else {
                 Diagnostics.fail("invalid \(option) \"\(spec)\": on Wayland a colour is #rgb, #rrggbb or #rrggbbaa",
@@ -60,20 +65,24 @@ struct WaylandApp {
             }
             return value
         }
-        let capsule = options.itemBg.map { CapsuleStyle(color: color($0, "--item-bg"), radius: options.itemRadius?.wholePixels(scale: 1)) }
+        let capsule = options.itemBg.map {
+            CapsuleStyle(color: color($0, "--item-bg"), radius: options.itemRadius?.wholePixels(scale: scale))
+        }
         let font: FontSet
         do {
             let features = (try? FontFeatures(parsing: options.fontFeatures)) ?? .none
-            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features)
+            let defaults = FontRenderingDefaults(dpi: DesktopPreferences.referenceDPI * scale)
+            let (opened, warnings) = try FontSet.open(patterns: options.font, features: features, defaults: defaults)
             warnings.forEach(Diagnostics.warn)
             font = opened
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.usage.rawValue)
         }
-        let style = TickerStyle(foreground: color(options.fg, "--fg"), background: color(options.bg, "--bg"),
-                                speed: options.speed.pixels(scale: 1), direction: options.direction,
-                                layout: options.layoutSettings(scale: 1), capsule: capsule, motion: options.motionSettings,
-                                fade: options.fade.wholePixels(scale: 1))
+        var style = TickerStyle(foreground: color(options.fg, "--fg"), background: color(options.bg, "--bg"),
+                                speed: options.speed.pixels(scale: scale), direction: options.direction,
+                                layout: options.layoutSettings(scale: scale), capsule: capsule, motion: options.motionSettings,
+                                fade: options.fade.wholePixels(scale: scale))
+        style.scale = scale
         return (style, font)
     }
 }

@@ -110,3 +110,39 @@ final class WestonFallbackTests: XCTestCase {
         XCTAssertTrue(notes.first?.contains("window") ?? false)
     }
 }
+
+/// HiDPI: on an output of scale 2 the bar reserves the same logical height and draws its text
+/// twice as finely (a buffer of twice the pixels, the font at twice the size).
+final class WaylandScaleTests: SwayTestCase {
+    /// Rows of the bar's band where text is lit, in screenshot pixels.
+    private func litRows(_ shot: Screenshot, bandHeight: Int) -> Int {
+        (0..<bandHeight).filter { y in (0..<shot.width).contains { x in shot.pixel(x: x, y: y).red > 160 } }.count
+    }
+
+    private func run(scale: Int) throws -> (rows: Int, shot: Screenshot) {
+        try sway.message(["output", "HEADLESS-1", "scale", String(scale)])
+        let name = "wl-scale-\(scale)-\(getpid())"
+        let bar = try XMarqueeRun(["--name", name, "--bar", "top", "--height", "40", "--fg", "#ffffff", "--bg", "#000000",
+                                   "--speed", "0", "Hxgy Hxgy Hxgy"], waylandDisplay: sway.waylandDisplay)
+        defer { bar.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { (XMarqueeRun.status(name)?["framesShown"] as? Int ?? -1) >= 0 })
+        XCTAssertTrue(waitFor(seconds: 5) {
+            let workspaces = (try? self.sway.query("get_workspaces")) as? [[String: Any]]
+            return ((workspaces?.first?["rect"] as? [String: Any])?["y"] as? Int) == 40
+        }, "40 logical pixels reserved at scale \(scale)")
+        Thread.sleep(forTimeInterval: 0.3)
+        let shot = try sway.screenshot()
+        return (litRows(shot, bandHeight: 40 * scale), shot)
+    }
+
+    func testScaleTwoDrawsTwiceAsFinely() throws {
+        let single = try run(scale: 1)
+        let double = try run(scale: 2)
+        // The mode stays 1280 pixels wide; at scale 2 it is 640 logical pixels, the bar 80 rows.
+        XCTAssertEqual(single.shot.width, 1280)
+        XCTAssertEqual(double.shot.width, 1280)
+        XCTAssertGreaterThan(single.rows, 8)
+        XCTAssertEqual(Double(double.rows) / Double(single.rows), 2, accuracy: 0.25,
+                       "text \(double.rows) rows tall at scale 2, \(single.rows) at scale 1")
+    }
+}

@@ -13,6 +13,8 @@ final class SeatInput {
     private var keyboard: OpaquePointer?
     private let keys = KeyboardMap()
     private var pointerX = 0
+    /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
+    private let scale: Int
     private let seatListener: UnsafeMutablePointer<wl_seat_listener>
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
@@ -21,8 +23,9 @@ final class SeatInput {
     /// Linux's code for the left button (linux/input-event-codes.h).
     private static let leftButton: UInt32 = 0x110
 
-    init?(display: WaylandDisplay) {
+    init?(display: WaylandDisplay, scale: Int) {
         guard let seat = display.seat else { return nil }
+        self.scale = scale
         self.display = display
         self.seat = seat
         seatListener = .allocate(capacity: 1)
@@ -87,10 +90,15 @@ final class SeatInput {
 
     private func pointer(_ input: PlayerInput) {
         switch input {
-        case .enter(let x), .move(let x): pointerX = x
-        default: break
+        case .enter(let x):
+            pointerX = x * scale
+            onInput(.enter(x: pointerX))
+        case .move(let x):
+            pointerX = x * scale
+            onInput(.move(x: pointerX))
+        default:
+            onInput(input)
         }
-        onInput(input)
     }
 
     private func button(_ button: UInt32, pressed: Bool) {

@@ -21,6 +21,8 @@ public enum WaylandPlacement {
 public final class WaylandTicker: PlayerHost {
     let display: WaylandDisplay
     private let placement: WaylandPlacement
+    /// Buffer pixels per logical pixel (the output's integer scale).
+    private let scale: Int
     private var bar: TickerSurface
     /// What a new bar is made with when it moves to another output.
     private let makeBar: (WaylandOutput?) -> TickerSurface
@@ -36,10 +38,12 @@ public final class WaylandTicker: PlayerHost {
     /// The window was closed (its close button): the app quits.
     public var onClosed: () -> Void = {}
 
-    /// A ticker `height` pixels tall where `placement` says (a bar on the output its monitor
-    /// choice names, the compositor's choice when it names none), its text in `font`.
-    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, font: FontSet, style: TickerStyle,
-                loop: EventLoop) throws(WaylandError) {
+    /// A ticker `height` logical pixels tall where `placement` says (a bar on the output its
+    /// monitor choice names, the compositor's choice when it names none), its text in `font`,
+    /// drawn `scale` times finer than logical pixels (HiDPI: the font, style and strip are in
+    /// buffer pixels already).
+    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, font: FontSet,
+                style: TickerStyle, loop: EventLoop) throws(WaylandError) {
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
         switch placement {
@@ -53,15 +57,17 @@ public final class WaylandTicker: PlayerHost {
         self.display = display
         self.timers = timers
         self.placement = placement
+        self.scale = max(1, scale)
         bar = makeBar(WaylandTicker.output(placement, in: display.outputs))
+        wl_surface_set_buffer_scale(bar.surface, Int32(self.scale))
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
         // Opaque: a translucent background needs an alpha buffer format, not offered yet.
-        let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false), height: height,
-                                  format: .rgb)
-        compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, painter: painter, height: height)
+        let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false),
+                                  height: height * self.scale, format: .rgb)
+        compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, painter: painter, height: height * self.scale)
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,
                                reordering: BidiReordering())
-        input = SeatInput(display: display)
+        input = SeatInput(display: display, scale: self.scale)
         pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
         input?.onInput = { [unowned self] in self.handle($0) }
         listen(to: bar)
@@ -93,10 +99,18 @@ public final class WaylandTicker: PlayerHost {
         // Nothing is drawn until the new surface is configured (attaching before is an error).
         update { player, now in player.setMapped(false, at: now) }
         bar = makeBar(output)
+        wl_surface_set_buffer_scale(bar.surface, Int32(scale))
         listen(to: bar)
         pacer.move(to: bar.surface)
         compositor.move(to: bar.surface)
         display.flush()
+    }
+
+    /// The integer scale to draw at: the named output's, or the largest where the compositor
+    /// chooses (it scales down on a finer output rather than up on a coarser one).
+    public static func scale(for placement: WaylandPlacement, in display: WaylandDisplay) -> Int {
+        let scale = output(placement, in: display.outputs)?.scale ?? display.outputs.map(\.scale).max() ?? 1
+        return max(1, Int(scale))
     }
 
     /// The output a `--monitor` choice names: a position in the compositor's list or a connector
@@ -154,8 +168,8 @@ public final class WaylandTicker: PlayerHost {
 
     private func configured(width: Int, height: Int) {
         let now = MonotonicClock.now()
-        compositor.resize(height: height)
-        player.resize(width: width, at: now)
+        compositor.resize(height: height * scale)
+        player.resize(width: width * scale, at: now)
         player.setMapped(true, at: now)
         follow(at: now)
         drawNow()
