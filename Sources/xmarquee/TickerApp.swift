@@ -24,11 +24,11 @@ struct TickerApp {
         let x11Display = options.display != nil || getenv("DISPLAY").map { $0.pointee != 0 } == true
         switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display, bar: options.bar != nil) {
         case .waylandBar:
-            return WaylandApp(options: options).run(display: wayland!, asWindow: false, loop: loop, controlPath: controlPath,
+            return WaylandApp(options: options, gtkSettingsPath: gtkSettingsPath).run(display: wayland!, asWindow: false, loop: loop, controlPath: controlPath,
                                                     sources: sources)
         case .waylandWindow(let note):
             if let note { Diagnostics.warn(note) }
-            return WaylandApp(options: options).run(display: wayland!, asWindow: true, loop: loop, controlPath: controlPath,
+            return WaylandApp(options: options, gtkSettingsPath: gtkSettingsPath).run(display: wayland!, asWindow: true, loop: loop, controlPath: controlPath,
                                                     sources: sources)
         case .unavailable(let reason):
             Diagnostics.fail(reason, status: ExitStatus.noDisplay.rawValue)

@@ -9,6 +9,8 @@ import MarqueeWayland
 /// XSETTINGS do not exist there; colours are given as #rrggbb (X's colour names need its server).
 struct WaylandApp {
     let options: Options
+    /// GTK's settings file: the desktop's animation setting where no XSETTINGS exist.
+    let gtkSettingsPath: String?
 
     /// Connects when WAYLAND_DISPLAY names a compositor (libwayland would otherwise try
     /// `wayland-0`, which may be someone else's); nil when there is none to reach.
@@ -35,7 +37,7 @@ struct WaylandApp {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }
         ticker.onClosed = { loop.stop(status: ExitStatus.success.rawValue) }
-        if options.motion == .reduced { ticker.setReducedMotion(true) }
+        ticker.setReducedMotion(options.motion.reducesMotion(desktopPreferences()))
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }
@@ -52,6 +54,13 @@ struct WaylandApp {
         let status = withExtendedLifetime(control) { loop.run() }
         sources.stop()
         return status
+    }
+
+    /// What the desktop asks for, read as GTK reads it on Wayland: animations from its settings
+    /// file (GNOME, KDE and others keep `gtk-enable-animations` there).
+    private func desktopPreferences() -> DesktopPreferences {
+        let text = gtkSettingsPath.flatMap { try? FileReading.contents(of: $0, limit: 65_536) }.map { String(decoding: $0, as: UTF8.self) }
+        return DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
     }
 
     /// Colours and font from the options, pixel amounts and the font's size `scale` times the

@@ -38,6 +38,22 @@ final class WaylandBarTests: SwayTestCase {
         XCTAssertEqual(bar.finish(within: 5)?.status, 0, "quits on ctl quit")
     }
 
+    func testReducedMotionFromGTKSettings() throws {
+        let home = sway.runtimeDirectory + "/config-home"
+        try FileManager.default.createDirectory(atPath: home + "/gtk-3.0", withIntermediateDirectories: true)
+        try "[Settings]\ngtk-enable-animations=false\n".write(toFile: home + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
+        let name = "wl-gtk-\(getpid())"
+        let bar = try XMarqueeRun(["--name", name, "--bar", "top", "First message", "Second message"],
+                                  waylandDisplay: sway.waylandDisplay, environment: ["XDG_CONFIG_HOME": home])
+        var status: [String: Any] = [:]
+        XCTAssertTrue(waitFor(seconds: 10) {
+            status = XMarqueeRun.status(name) ?? [:]
+            return !status.isEmpty
+        })
+        XCTAssertEqual(status["motion"] as? String, "pages", "the desktop asked for no animations: \(status)")
+        bar.stop()
+    }
+
     func testWaylandBackendWithoutACompositorIsAClearError() throws {
         let run = try XMarqueeRun(["--name", "wl-none-\(getpid())", "--backend", "wayland", "--bar", "top", "text"],
                                   waylandDisplay: sway.runtimeDirectory + "/no-such-socket")

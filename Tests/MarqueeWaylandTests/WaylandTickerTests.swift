@@ -82,4 +82,29 @@ final class WaylandTickerTests: SwayTestCase {
         XCTAssertEqual(ticker.refreshPeriod, 1.0 / 60, accuracy: 0.002)
         withExtendedLifetime((display, ticker)) {}
     }
+
+    /// The motion measured from the frames themselves: each frame's strip position (to an eighth
+    /// of a pixel) against the time it is to be shown at.
+    func testMotionIsExactAtTheAskedSpeed() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, speed: 90, loop: loop)
+        var frames: [(position: Double, time: Double)] = []
+        ticker.onFrameDrawn = { position, phase, time in
+            frames.append((Double(position) + Double(phase) / Double(SubpixelGrid.steps), time))
+        }
+        run(loop, for: 2.5)
+        let settled = Array(frames.dropFirst(30))
+        XCTAssertGreaterThan(settled.count, 80)
+        let first = try XCTUnwrap(settled.first), last = try XCTUnwrap(settled.last)
+        let speed = (last.position - first.position) / (last.time - first.time)
+        XCTAssertEqual(speed, 90, accuracy: 0.5, "px/s over \(settled.count) frames")
+        // Every step is the speed times the time between the frames' presentation times, to the
+        // sub-pixel grid (an eighth of a pixel): nothing jumps, nothing stalls.
+        var worst = 0.0
+        for (a, b) in zip(settled, settled.dropFirst()) {
+            worst = max(worst, abs((b.position - a.position) - 90 * (b.time - a.time)))
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / Double(SubpixelGrid.steps) + 1e-9, "worst step error \(worst) px")
+        withExtendedLifetime((display, ticker)) {}
+    }
 }

@@ -35,6 +35,9 @@ public final class WaylandTicker: PlayerHost {
     public private(set) var statistics = FrameStatistics()
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
+    /// Called after each frame handed to the compositor, with its strip position (whole pixel
+    /// and sub-pixel phase) and the time it is predicted to be shown at.
+    public var onFrameDrawn: ((_ position: Int, _ phase: Int, _ time: Double) -> Void)?
     /// The window was closed (its close button): the app quits.
     public var onClosed: () -> Void = {}
 
@@ -151,6 +154,7 @@ public final class WaylandTicker: PlayerHost {
         if compositor.attach(plan) {
             pacer.commitFrame()
             statistics.noteShown(counter: counter)
+            onFrameDrawn?(plan.position, plan.phase, time)
         }
         timers.run(plan.demand, pacer: pacer, statistics: &statistics)
     }

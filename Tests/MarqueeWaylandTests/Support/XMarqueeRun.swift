@@ -20,13 +20,14 @@ final class XMarqueeRun {
     }
 
     /// Starts `xmarquee ARGUMENTS` with WAYLAND_DISPLAY set to `waylandDisplay` and no DISPLAY.
-    init(_ arguments: [String], waylandDisplay: String?) throws {
+    init(_ arguments: [String], waylandDisplay: String?, environment extra: [String: String] = [:]) throws {
         process.executableURL = Self.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         environment["WAYLAND_DISPLAY"] = waylandDisplay
         environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "xmarquee-wl-cache-\(UUID().uuidString)"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
