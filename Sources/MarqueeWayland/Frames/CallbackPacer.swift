@@ -69,6 +69,13 @@ final class CallbackPacer: FrameRequester {
         if pendingCallback == nil { startTimer.arm(at: 0) }
     }
 
+    /// The frame could not be drawn (the compositor holds every buffer): try again a refresh
+    /// later rather than at once, which would spin until it lets one go.
+    func retryLater() {
+        guard isActive, pendingCallback == nil else { return }
+        startTimer.arm(at: MonotonicClock.now() + clock.period)
+    }
+
     func stop() {
         isActive = false
         startTimer.disarm()

@@ -151,11 +151,10 @@ public final class WaylandTicker: PlayerHost {
         guard bar.isConfigured else { return }
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
-        if compositor.attach(plan) {
-            pacer.commitFrame()
-            statistics.noteShown(counter: counter)
-            onFrameDrawn?(plan.position, plan.phase, time)
-        }
+        guard compositor.attach(plan) else { return pacer.retryLater() }
+        pacer.commitFrame()
+        statistics.noteShown(counter: counter)
+        onFrameDrawn?(plan.position, plan.phase, time)
         timers.run(plan.demand, pacer: pacer, statistics: &statistics)
     }
 
