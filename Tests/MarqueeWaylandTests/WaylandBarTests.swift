@@ -162,3 +162,18 @@ final class WaylandScaleTests: SwayTestCase {
                        "text \(double.rows) rows tall at scale 2, \(single.rows) at scale 1")
     }
 }
+
+/// Window mode on Wayland: an xdg_toplevel the compositor manages like any window.
+final class WaylandWindowTests: SwayTestCase {
+    func testWindowIsAToplevelWithTheAppID() throws {
+        let name = "wl-window-\(getpid())"
+        let window = try XMarqueeRun(["--name", name, "--backend", "wayland", "text in a window"], waylandDisplay: sway.waylandDisplay)
+        XCTAssertTrue(waitFor(seconds: 10) { (XMarqueeRun.status(name)?["framesShown"] as? Int ?? 0) > 10 }, "frames in the window")
+        let tree = try sway.message(["-t", "get_tree"])
+        XCTAssertTrue(tree.contains("\"app_id\": \"xmarquee\""), "sway manages a window with app id xmarquee")
+        // Tiled: the compositor's size, and no zone reserved.
+        let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
+        XCTAssertEqual((workspaces.first?["rect"] as? [String: Any])?["y"] as? Int, 0)
+        window.stop()
+    }
+}
