@@ -6,7 +6,7 @@ SWIFT ?= swift
 ARGS ?=
 
 .PHONY: all build release run test bench deps deps-test deps-bench deps-deb clean screenshot install uninstall deb \
-	fuzz fuzz-build fuzz-smoke test-sanitize
+	fuzz fuzz-build fuzz-smoke test-sanitize generate check-generated
 
 # The Swift runtime is linked statically into release builds: only the pages xmarquee touches
 # are mapped, which keeps a plain ticker near 13 MB resident instead of 17 MB.
@@ -53,8 +53,18 @@ run: release
 # cannot build them itself while `swift test` holds the build folder.
 test: deps-test deps-deb release
 	$(SWIFT) build --build-tests
+	@SWIFT=$(SWIFT) scripts/generate.sh check
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) fuzz-smoke
+
+# The man pages (Generated/) and the README's option table, filled from the command lines and the
+# settings' declarations (Sources/MarqueeConfig/Options/Setting.swift) into assets/man/*.1.in.
+# `make test` checks that regenerating changes nothing.
+generate: deps
+	@SWIFT=$(SWIFT) scripts/generate.sh
+
+check-generated: deps
+	@SWIFT=$(SWIFT) scripts/generate.sh check
 
 # Fuzzing (libFuzzer, with AddressSanitizer): every parser's harness in Fuzz/Targets. `make fuzz`
 # runs each until FUZZ_RUNS executions or FUZZ_SECONDS; `make fuzz-smoke` (part of `make test`)
@@ -114,7 +124,7 @@ clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan
 
 # Install: the binary, the desktop entry, the icons (hicolor), the AppStream metainfo (how software
-# centres list it), the man page and the sample config.
+# centres list it), the man pages and the sample config.
 # PREFIX defaults to ~/.local for a user and /usr/local for root; DESTDIR is prepended (packaging).
 # BINARY lets a test install a debug build; by default the release build is made first.
 ifeq ($(shell id -u),0)
@@ -145,7 +155,7 @@ INSTALLED := $(root)/bin/xmarquee $(root)/bin/xmarquee-feed \
 	$(root)/share/icons/hicolor/scalable/apps/xmarquee.svg \
 	$(foreach s,$(ICON_SIZES),$(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png) \
 	$(root)/share/metainfo/$(APPSTREAM_ID).metainfo.xml \
-	$(root)/share/man/man1/xmarquee.1 \
+	$(root)/share/man/man1/xmarquee.1 $(root)/share/man/man1/xmarquee-feed.1 \
 	$(root)/share/doc/xmarquee/config.sample \
 	$(COMPLETIONS)
 
@@ -161,7 +171,8 @@ install: $(if $(wildcard $(BINARY)),,release)
 	install -D -m 644 assets/icons/xmarquee.svg $(root)/share/icons/hicolor/scalable/apps/xmarquee.svg
 	$(foreach s,$(ICON_SIZES),install -D -m 644 assets/icons/xmarquee-$(s).png $(root)/share/icons/hicolor/$(s)x$(s)/apps/xmarquee.png;)
 	install -D -m 644 assets/$(APPSTREAM_ID).metainfo.xml $(root)/share/metainfo/$(APPSTREAM_ID).metainfo.xml
-	install -D -m 644 assets/xmarquee.1 $(root)/share/man/man1/xmarquee.1
+	install -D -m 644 Generated/xmarquee.1 $(root)/share/man/man1/xmarquee.1
+	install -D -m 644 Generated/xmarquee-feed.1 $(root)/share/man/man1/xmarquee-feed.1
 	install -D -m 644 assets/config.sample $(root)/share/doc/xmarquee/config.sample
 	install -d $(dir $(BASH_COMPLETION)) $(dir $(ZSH_COMPLETION)) $(dir $(FISH_COMPLETION))
 	$(BINARY) --generate-completion-script bash > $(BASH_COMPLETION)

@@ -119,6 +119,12 @@ let package = Package(
             dependencies: ["FeedReader", "MarqueeCore", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `make generate`: the man pages and the README's option table, filled from the command
+        // lines (`--experimental-dump-help`) and the settings' declarations. A tool of the build only.
+        .executableTarget(
+            name: "xmarquee-manual",
+            dependencies: ["MarqueeConfig", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
         .target(name: "FeedTestServer", dependencies: ["CZlib", "CBrotli"], path: "Tests/FeedTestServer"),
         // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Builds xmarquee_<version>_<arch>.deb from the release binaries with dpkg-deb: what
-# `make install` puts under /usr (binaries, desktop entry, icons, AppStream metainfo, man page,
-# completions, sample config), plus copyright (DEP-5), changelog and lintian's overrides as
-# Debian policy asks. Dependencies are
+# `make install` puts under /usr (binaries, desktop entry, icons, AppStream metainfo, man pages,
+# completions, sample config), plus copyright (DEP-5) and changelog as Debian policy asks. Dependencies are
 # computed from the binaries' shared libraries with dpkg-shlibdeps.
 # Usage: scripts/build-deb.sh OUTPUT-DIR   (run by `make deb` after `make release`)
 set -euo pipefail
@@ -26,14 +25,13 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/
 mkdir -p "$stage/usr/share/zsh/vendor-completions"
 mv "$stage/usr/share/zsh/site-functions/_xmarquee" "$stage/usr/share/zsh/vendor-completions/_xmarquee"
 rmdir "$stage/usr/share/zsh/site-functions"
-gzip -9n "$stage/usr/share/man/man1/xmarquee.1"
+gzip -9n "$stage/usr/share/man/man1/xmarquee.1" "$stage/usr/share/man/man1/xmarquee-feed.1"
 # bash-completion sources the script: it is not a program, so no #! line.
 sed -i '1{/^#!/d}' "$stage/usr/share/bash-completion/completions/xmarquee"
 doc=$stage/usr/share/doc/xmarquee
 install -m 644 "$root/packaging/debian/copyright" "$doc/copyright"
 gzip -9nc "$root/packaging/debian/changelog" > "$doc/changelog.gz"
 chmod 644 "$doc/changelog.gz"
-install -D -m 644 "$root/packaging/debian/lintian-overrides" "$stage/usr/share/lintian/overrides/xmarquee"
 
 depends=$(cd "$work/src" && dpkg-shlibdeps -O --warnings=0 "debian/xmarquee/usr/bin/xmarquee" \
           "debian/xmarquee/usr/bin/xmarquee-feed" | sed -n 's/^shlibs:Depends=//p')

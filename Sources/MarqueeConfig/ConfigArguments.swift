@@ -29,8 +29,8 @@ public struct OptionCatalog: Sendable {
     public var allKeys: Set<String> { valueOptions.union(flags).union(positional.map { [$0] } ?? []) }
 }
 
-/// The config file's settings as command-line arguments, so one parser validates both and the
-/// command line stays the single documented source of options.
+/// The config file's settings as command-line arguments, so one parser checks both (each
+/// option and its key are declared once, in `Setting`).
 public struct ConfigArguments: Equatable, Sendable {
     /// `--key=value`, `--flag` and `--no-flag` arguments, in file order.
     public var options: [String] = []

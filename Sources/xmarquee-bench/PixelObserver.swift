@@ -37,6 +37,14 @@ final class PixelObserver {
         var skipped: Bool
         /// A presented pixmap's completion (tear-free presenting), not a `PresentNotifyMSC` one.
         var pixmap: Bool
+
+        /// The vblank whose scan-out shows what the window holds after this completion. A
+        /// presented pixmap was copied in at its vblank, `msc`. A client drawing straight into
+        /// its window draws when it hears of `msc` (the C floor, xmarquee under a compositor),
+        /// so the window then holds the frame for the next vblank, `msc` + 1, which is when the
+        /// screen shows it. Labelling both alike would make every switch between the two ways
+        /// look like a frame gained or lost.
+        var shownMSC: UInt64 { pixmap ? msc : msc + 1 }
     }
 
     struct Observation {
@@ -178,7 +186,7 @@ final class PixelObserver {
                 } else if let completion = completion(&event) {
                     result.completions.append(completion)
                     completionsNow += 1
-                    if !completion.skipped { lastMSC = completion.msc }
+                    if !completion.skipped { lastMSC = completion.shownMSC }
                 }
             }
             guard damaged else { continue }

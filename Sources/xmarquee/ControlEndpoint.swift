@@ -54,16 +54,9 @@ enum ControlEndpoint {
             return nil
         }
         server.onRequest = { request in
-            switch request {
-            case .pause: ticker.pause()
-            case .resume: ticker.resume()
-            case .toggle: ticker.togglePause()
-            case .speed(let speed): ticker.changeSpeed(to: speed)
-            case .say(let text): ticker.announce(text)
-            case .next: ticker.skipToNextMessage()
-            case .quit: loop.stop(status: ExitStatus.success.rawValue)
-            case .status: break
-            }
+            // Quitting is the app's; the status is answered by `onStatus`; the rest is the player's.
+            if request == .quit { loop.stop(status: ExitStatus.success.rawValue) }
+            ticker.update { $0.handle(request, at: $1) }
             return nil
         }
         let shownName = String(server.path.split(separator: "/").last?.dropLast(".sock".count) ?? "")

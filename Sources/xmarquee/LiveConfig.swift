@@ -8,20 +8,10 @@ import MarqueeX11
 /// desktop (XSETTINGS, X resources), applying what changed without restarting the motion. An
 /// invalid edit keeps the running configuration.
 ///
-/// Applied live: colours, fonts, speed, direction, separator, item boxes and padding, markup,
-/// fade, motion, messages (`text`); for a window `above` and `sticky`, for a bar `height` and
-/// `monitor` (a bar without a height follows the font's). A new DPI lays everything out again at
-/// the new size and resizes the window or bar. Everything else (window or bar, geometry, inputs,
-/// display) is fixed when the window is made: a change there is reported as needing a restart.
+/// What a change applies at once and what needs a restart is declared with each setting
+/// (`OptionDeclaration.reload`). A new DPI lays everything out again at the new size and resizes
+/// the window or bar.
 final class LiveConfig {
-    static let liveKeys: Set<String> = ["fg", "bg", "font", "font-features", "speed", "direction", "separator", "text", "markup",
-                                        "item-bg", "item-padding", "item-radius", "fade", "motion"]
-    /// Keys that need the X server to resolve (colour names, fonts).
-    static let lookKeys: Set<String> = ["fg", "bg", "fade", "font", "font-features", "item-bg", "item-radius", "item-padding", "separator",
-                                        "markup"]
-    static let windowKeys: Set<String> = ["above", "sticky", "height"]
-    static let barKeys: Set<String> = ["height", "monitor"]
-
     private var options: Options
     private var resolver: OptionsResolver
     private let connection: XConnection
@@ -129,8 +119,8 @@ final class LiveConfig {
             return
         }
 
-        let needsRestart = changed.subtracting(Self.liveKeys.union(bar == nil ? Self.windowKeys : Self.barKeys))
-        if !changed.isDisjoint(with: Self.lookKeys) || rescaled {
+        let needsRestart = changed.subtracting(Setting.live(bar: bar != nil))
+        if !changed.isDisjoint(with: Setting.look) || rescaled {
             switch TickerApp.resolveLook(new, desktop: newDesktop, on: connection) {
             case .failure(let problem):
                 Diagnostics.error("\(problem.message); keeping the running configuration")

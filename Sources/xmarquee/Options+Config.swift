@@ -3,7 +3,8 @@ import MarqueeCore
 
 extension Options {
     /// Every option's long name and kind, read from the declarations themselves (the way
-    /// ArgumentParser reads them), so a new option gets its config key without another list.
+    /// ArgumentParser reads them), with what `Setting` declares about its config value, so a new
+    /// option gets its config key without another list.
     /// Every option here uses its property's name in kebab case as its long name.
     static let catalog: OptionCatalog = {
         var values: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = []
@@ -20,8 +21,16 @@ extension Options {
             }
             else if kind.hasPrefix("Argument<") { positional = name }
         }
-        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: ["file", "opml"],
-                             repeatableOptions: repeatable, tableOptions: ["feed": "url"])
+        var paths: Set<String> = [], tables: [String: String] = [:]
+        for setting in Setting.allCases {
+            switch setting.declaration.configValue {
+            case .plain: break
+            case .path: paths.insert(setting.name)
+            case .tables(let valueKey): tables[setting.name] = valueKey
+            }
+        }
+        return OptionCatalog(valueOptions: values, flags: flags, positional: positional, pathOptions: paths,
+                             repeatableOptions: repeatable, tableOptions: tables)
     }()
 
     /// `someOption` → `some-option`, ArgumentParser's default long name.

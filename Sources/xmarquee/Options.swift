@@ -21,121 +21,119 @@ extension PixelLength: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
 
-/// The command line: the single documented source of every option. The config file has a key
-/// for each of these, named like the long option (see `Options.catalog`).
+/// The command line. Each option is declared once in `Setting` (its help, what a reload does with
+/// it, its X resource, its config key); a property here gives it its Swift type, its default and
+/// its checks, and is named like the setting so ArgumentParser's long name is the setting's.
 struct Options: ParsableArguments {
-    @Argument(help: ArgumentHelp("Messages to scroll, one per argument. '-' reads standard input.", valueName: "text"))
+    @Argument(help: .setting(.text))
     var text: [String] = []
 
-    @Option(help: ArgumentHelp("Messages from a file, one per non-empty line; re-read when it changes.", valueName: "path"))
+    @Option(help: .setting(.file))
     var file: String?
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
-          help: "Messages from standard input, one per line, as they arrive (same as '-').")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.stdin))
     var stdin = false
 
-    @Option(help: ArgumentHelp("With standard input: how many of the latest lines to keep.", valueName: "n"))
+    @Option(help: .setting(.keep))
     var keep: Int = 1
 
-    @Option(help: ArgumentHelp("Fontconfig pattern, e.g. \"DejaVu Sans:size=16:bold\". Repeat it for more fonts: inline %{T2} selects the second. Characters a font lacks come from another font that has them.", valueName: "pattern"))
+    @Option(help: .setting(.font))
     var font: [String] = ["sans-serif:size=14"]
 
-    @Option(help: ArgumentHelp("OpenType features in CSS font-feature-settings syntax, e.g. \"liga=0, tnum\" (kerning, ligatures and marks are on by default).", valueName: "features"))
+    @Option(help: .setting(.fontFeatures))
     var fontFeatures: String = ""
 
-    @Option(help: ArgumentHelp("Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color"))
+    @Option(help: .setting(.fg))
     var fg: String = "#f0f0f0"
 
-    @Option(help: ArgumentHelp("Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.", valueName: "color"))
+    @Option(help: .setting(.bg))
     var bg: String = "#202020"
 
-    @Option(help: ArgumentHelp("Scrolling speed in pixels per second at 96 dpi (grows with the desktop's DPI; '120px' is exact); 0 stands the text still.", valueName: "px"))
+    @Option(help: .setting(.speed))
     var speed = PixelLength(120)
 
-    @Option(help: ArgumentHelp("Which way the text moves: left or right.", valueName: "left|right"))
+    @Option(help: .setting(.direction))
     var direction: ScrollDirection = .left
 
-    @Option(help: ArgumentHelp("Text between messages and between copies.", valueName: "text"))
+    @Option(help: .setting(.separator))
     var separator: String = "   •   "
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
-          help: "Read inline formatting (%{F#f00}, %{B#333}, %{T2}, %{A:url:}…%{A}, %%) in the text, files, commands, schedules and the clock; feed text never is.")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.markup))
     var markup = true
 
-    @Option(help: ArgumentHelp("A rounded box of this colour behind each message (same forms as --fg).", valueName: "color"))
+    @Option(help: .setting(.itemBg))
     var itemBg: String?
 
-    @Option(help: ArgumentHelp("Pixels before and after each message's text (default: 8 with --item-bg, else 0); scaled by DPI/96 unless given as '8px'.", valueName: "px"))
+    @Option(help: .setting(.itemPadding))
     var itemPadding: PixelLength?
 
-    @Option(help: ArgumentHelp("Corner radius of --item-bg boxes (default: fully round ends); scaled by DPI/96 unless given as '6px'.", valueName: "px"))
+    @Option(help: .setting(.itemRadius))
     var itemRadius: PixelLength?
 
-    @Option(help: ArgumentHelp("continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back.", valueName: "continuous|overflow|bounce"))
+    @Option(help: .setting(.mode))
     var mode: MotionSettings.Mode = .continuous
 
-    @Option(help: ArgumentHelp("Where text that fits stands in overflow mode.", valueName: "left|center|right"))
+    @Option(help: .setting(.align))
     var align: MotionSettings.Alignment = .left
 
-    @Option(help: ArgumentHelp("Rest this many seconds each time the start of the text returns to the edge (in bounce mode: at each end).", valueName: "seconds"),
+    @Option(help: .setting(.pauseAtStart),
             transform: NumberArgument.parser(0...3600, "seconds"))
     var pauseAtStart: Double = 0
 
-    @Option(help: ArgumentHelp("One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds"),
+    @Option(help: .setting(.duration),
             transform: NumberArgument.parser(0.1...86_400, "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Whether the text starts in view or enters from beyond the edge.", valueName: "visible|offscreen"))
+    @Option(help: .setting(.start))
     var start: MotionSettings.Start = .visible
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Ease to a stop while the pointer is over the ticker.")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.pauseOnHover))
     var pauseOnHover = false
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "A click pauses and resumes (the space key always does when the window has the focus).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.clickToPause))
     var clickToPause = false
 
-    @Option(help: ArgumentHelp("on: the text moves by fractions of a pixel, glyphs drawn at each phase, so every speed is even on every refresh rate; off: whole pixels only (even only where speed × refresh period is whole).", valueName: "on|off"))
+    @Option(help: .setting(.subpixel))
     var subpixel: Switch = .on
 
-    @Option(help: ArgumentHelp("Fade the text out over this many pixels at both edges; scaled by DPI/96 unless given as '20px'.", valueName: "px"))
+    @Option(help: .setting(.fade))
     var fade = PixelLength(0)
 
-    @Option(help: ArgumentHelp("auto: follow the desktop's animation setting (XSETTINGS Gtk/EnableAnimations); always: scroll; reduced: one message at a time, standing still.", valueName: "auto|always|reduced"))
+    @Option(help: .setting(.motion))
     var motion: MotionPreference = .auto
 
-    @Option(help: ArgumentHelp("This instance's name for 'xmarquee ctl --name' (letters, digits, - and _).", valueName: "name"))
+    @Option(help: .setting(.name))
     var name: String = "default"
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast,
-          help: "If an instance with this --name runs, ask it to quit and take its place (otherwise that is an error).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.replace))
     var replace = false
 
-    @Option(help: ArgumentHelp("Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry"))
+    @Option(help: .setting(.geometry))
     var geometry: String?
 
-    @Option(help: ArgumentHelp("Dock as a bar on the top or bottom edge of a monitor: full width, always on top, on all desktops, its height reserved so maximized windows stop at it.", valueName: "top|bottom"))
+    @Option(help: .setting(.bar))
     var bar: BarEdge?
 
-    @Option(help: ArgumentHelp("Height in pixels (default: fits the font); scaled by DPI/96 unless given as '32px'.", valueName: "px"))
+    @Option(help: .setting(.height))
     var height: PixelLength?
 
-    @Option(help: ArgumentHelp("The bar's monitor: its number in RandR's list (from 0) or its name, as xrandr --listmonitors shows them (default: the primary, else the first).", valueName: "n|name"),
+    @Option(help: .setting(.monitor),
             completion: .shellCommand("xrandr --listmonitors 2>/dev/null | awk 'NR > 1 { print $4 }'"))
     var monitor: String?
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Keep the window above other windows (a bar always is).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.above))
     var above = false
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Show the window on all desktops (a bar always is).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.sticky))
     var sticky = false
 
-    @Option(help: ArgumentHelp("X display to open (default: $DISPLAY).", valueName: "name"))
+    @Option(help: .setting(.display))
     var display: String?
 
-    @Option(help: ArgumentHelp("Display system: auto (Wayland for a bar where the compositor offers layer-shell, else X11), x11 or wayland.", valueName: "auto|x11|wayland"))
+    @Option(help: .setting(.backend))
     var backend: DisplayBackend = .auto
 
-    @Option(help: ArgumentHelp("On Wayland, the bar's layer: under windows (background, bottom) or over them (top, overlay).", valueName: "background|bottom|top|overlay"))
+    @Option(help: .setting(.layer))
     var layer: BarLayer = .top
 
     @OptionGroup(title: "Sources") var sources: SourceOptions

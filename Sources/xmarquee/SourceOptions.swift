@@ -4,44 +4,41 @@ import MarqueeCore
 /// The options of the live sources (feeds, commands, schedules, the clock): a group of their
 /// own, so the main option list stays short and each source's settings sit together in --help.
 struct SourceOptions: ParsableArguments {
-    @Option(
-            help: ArgumentHelp("An RSS, RDF, Atom or JSON feed (http, https or file URL); item titles become messages. Settings of its own may follow the address: \"URL title='World' refresh=600 descriptions=true colour=#8cf\". Repeatable.", valueName: "url"))
+    @Option(help: .setting(.feed))
     var feed: [String] = []
 
-    @Option(help: ArgumentHelp("Every feed of an OPML subscription list. Repeatable.", valueName: "file"))
+    @Option(help: .setting(.opml))
     var opml: [String] = []
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Follow each feed title with its description (HTML removed).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.feedDescriptions))
     var feedDescriptions = false
 
-    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: "Put each feed's own title before its items (a feed with title=… uses that).")
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.feedTitle))
     var feedTitle = false
 
-    @Option(help: ArgumentHelp("Show cached feed items at start only when fetched within this many hours.", valueName: "hours"),
+    @Option(help: .setting(.feedMaxAge),
             transform: NumberArgument.parser(atLeast: 0, "hours"))
     var feedMaxAge: Double?
 
-    @Option(help: ArgumentHelp("Seconds between feed fetches (default: the feed's TTL, else 900).", valueName: "seconds"),
+    @Option(help: .setting(.refresh),
             transform: NumberArgument.parser(atLeast: 1, "seconds"))
     var refresh: Double?
 
-    @Option(help: ArgumentHelp("Seconds a feed fetch may take in all.", valueName: "seconds"),
+    @Option(help: .setting(.feedTimeout),
             transform: NumberArgument.parser(atLeast: 1, "seconds"))
     var feedTimeout: Double = 30
 
-    @Option(
-            help: ArgumentHelp("A command run every --interval; each output line is a message. Split into words like a shell would, but run without one. Repeatable.", valueName: "command"))
+    @Option(help: .setting(.exec))
     var exec: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds between runs of each --exec command; a run still going then is killed.", valueName: "seconds"),
+    @Option(help: .setting(.interval),
             transform: NumberArgument.parser(atLeast: 0.1, "seconds"))
     var interval: Double = 60
 
-    @Option(
-            help: ArgumentHelp("A message shown at certain times: \"WHEN|TEXT\", WHEN being HH:MM-HH:MM, MM-DD, YYYY-MM-DD and/or weekdays (mon-fri), e.g. \"mon-fri 09:00-17:00|Work hours\". Repeatable.", valueName: "when|text"))
+    @Option(help: .setting(.schedule))
     var schedule: [String] = []
 
-    @Option(help: ArgumentHelp("A clock message in strftime format, e.g. \"%H:%M:%S\".", valueName: "format"))
+    @Option(help: .setting(.clock))
     var clock: String?
 
     // The properties are named like their options, so each has the config key of the same name.

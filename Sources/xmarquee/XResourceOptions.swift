@@ -2,32 +2,15 @@ import MarqueeConfig
 
 /// Options from the X resources (`xrdb`), the way st, dmenu and urxvt users keep a theme:
 /// `xmarquee.foreground: #c5c8c6`, `xmarquee.font: DejaVu Sans:size=12`, `*.background: …`
-/// (class `Xmarquee`). Each option's resource is its long name in lower camel case
-/// (`item-padding` → `itemPadding`), with the names X programs share for colours
-/// (`foreground`, `background`, `itemBackground`). They come under the config file and the
-/// command line: a resource is used only for an option neither of them sets.
+/// (class `Xmarquee`). Each setting declares its resource name, or that it has none (inputs, the
+/// display, the name: what belongs to one instance, not to a look). They come under the config
+/// file and the command line: a resource is used only for an option neither of them sets.
 enum XResourceOptions {
     static let className = "Xmarquee"
     static let programName = "xmarquee"
-    static let sharedNames = ["fg": "foreground", "bg": "background", "item-bg": "itemBackground"]
-    /// What belongs to one instance or one invocation, not to a look: inputs, the display, the name.
-    static let excluded: Set<String> = ["text", "file", "stdin", "keep", "display", "name", "feed", "opml",
-                                        "feed-descriptions", "feed-title", "feed-max-age", "refresh", "feed-timeout", "exec", "interval", "schedule", "clock"]
 
     /// Resource name → option key, for every option that makes sense as a resource.
-    static let names: [String: String] = {
-        var result: [String: String] = [:]
-        let catalog = Options.catalog
-        for key in catalog.valueOptions.union(catalog.flags) where !excluded.contains(key) {
-            result[sharedNames[key] ?? lowerCamelCase(key)] = key
-        }
-        return result
-    }()
-
-    static func lowerCamelCase(_ key: String) -> String {
-        let words = key.split(separator: "-")
-        return String(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
+    static let names: [String: String] = Setting.byResourceName.mapValues(\.name)
 
     /// The resources as arguments for the options `given` does not mention, and a warning for each
     /// value that cannot be used (resources are shared with other programs: a bad one is

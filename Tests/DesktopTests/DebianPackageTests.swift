@@ -8,10 +8,10 @@ final class DebianPackageTests: XCTestCase {
     static let expectedFiles = [
         "/usr/bin/xmarquee", "/usr/bin/xmarquee-feed", "/usr/share/applications/xmarquee.desktop",
         "/usr/share/icons/hicolor/scalable/apps/xmarquee.svg", "/usr/share/man/man1/xmarquee.1.gz",
+        "/usr/share/man/man1/xmarquee-feed.1.gz",
         "/usr/share/doc/xmarquee/config.sample", "/usr/share/doc/xmarquee/copyright", "/usr/share/doc/xmarquee/changelog.gz",
         "/usr/share/bash-completion/completions/xmarquee", "/usr/share/zsh/vendor-completions/_xmarquee",
         "/usr/share/fish/vendor_completions.d/xmarquee.fish", "/usr/share/metainfo/org.example.xmarquee.metainfo.xml",
-        "/usr/share/lintian/overrides/xmarquee",
     ] + [16, 32, 48, 64, 128, 256].map { "/usr/share/icons/hicolor/\($0)x\($0)/apps/xmarquee.png" }
 
     func testPackageBuildsLintsInstallsRunsAndRemoves() throws {

@@ -35,7 +35,7 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.errors)
         var expected = [
             "bin/xmarquee", "bin/xmarquee-feed", "share/applications/xmarquee.desktop", "share/doc/xmarquee/config.sample",
-            "share/icons/hicolor/scalable/apps/xmarquee.svg", "share/man/man1/xmarquee.1",
+            "share/icons/hicolor/scalable/apps/xmarquee.svg", "share/man/man1/xmarquee.1", "share/man/man1/xmarquee-feed.1",
             "share/metainfo/org.example.xmarquee.metainfo.xml",
             "share/bash-completion/completions/xmarquee", "share/zsh/site-functions/_xmarquee",
             "share/fish/vendor_completions.d/xmarquee.fish",

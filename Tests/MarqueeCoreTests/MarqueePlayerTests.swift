@@ -80,6 +80,25 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertEqual(player.frame(at: 101)?.phase, 0)
     }
 
+    func testFramesOnTheSteadyLineAreWhereTheDirectorPutsThemUntilItChanges() throws {
+        var player = makePlayer(["Hello world", "Second message"], speed: 100)
+        let period = 1 / 144.0
+        player.setRefreshPeriod(period, atFrame: 100)
+        var time = 100.0
+        for frame in 0..<600 {
+            // A pause half-way: the line is dropped, and the frames ease to a stop as the director says.
+            if frame == 300 { player.pause(at: time) }
+            let plan = try XCTUnwrap(player.frame(at: time))
+            let director = try XCTUnwrap(player.director)
+            let expected = director.gridPoint(at: time, subpixel: true)
+            XCTAssertEqual(plan.position, expected.pixel, "frame \(frame)")
+            XCTAssertEqual(plan.phase, expected.phase, "frame \(frame)")
+            XCTAssertEqual(player.motion.steadyLine != nil, frame < 300, "frame \(frame)")
+            time += period
+        }
+        XCTAssertEqual(player.demand(at: time), .none, "paused: no more frames")
+    }
+
     func testAPlanCoversTheWindowExactlyOnceFromTiles() throws {
         var player = makePlayer(["Hello world", "Second message"], width: 1500)
         let plan = try XCTUnwrap(player.frame(at: 100.5))
@@ -208,18 +227,18 @@ final class MarqueePlayerTests: XCTestCase {
     func testTheSpeedLivesOnceAndSaysWhoSetIt() {
         var player = makePlayer(["Hello world"])
         player.handle(.key(.faster), at: 100).map { XCTFail("\($0)") }
-        XCTAssertEqual(player.style.speed, 180, accuracy: 1e-9, "one pixel per frame faster")
+        XCTAssertEqual(player.speed, 180, accuracy: 1e-9, "one pixel per frame faster")
         XCTAssertEqual(player.speedOrigin, .user)
         player.handle(.key(.faster), at: 100.01).map { XCTFail("\($0)") }
-        XCTAssertEqual(player.style.speed, 240, accuracy: 1e-9, "the key reads the speed the last key set")
+        XCTAssertEqual(player.speed, 240, accuracy: 1e-9, "the key reads the speed the last key set")
         // After the easing, frames step 4 px.
         let positions = run(&player, from: 101, seconds: 0.1)
         XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [4])
         player.setSpeed(120, direction: .left, at: 101.5)
-        XCTAssertEqual(player.style.speed, 240, accuracy: 1e-9, "a reload that keeps the configured speed keeps the user's")
+        XCTAssertEqual(player.speed, 240, accuracy: 1e-9, "a reload that keeps the configured speed keeps the user's")
         player.setSpeed(60, direction: .left, at: 102)
         XCTAssertEqual(player.speedOrigin, .configuration)
-        XCTAssertEqual(player.style.speed, 60)
+        XCTAssertEqual(player.speed, 60)
         let slow = run(&player, from: 103, seconds: 0.1)
         XCTAssertEqual(Set(zip(slow.dropFirst(), slow).map { $0 - $1 }), [1], "the configuration's speed, not 4× it")
     }

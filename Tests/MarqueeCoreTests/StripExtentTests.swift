@@ -11,7 +11,7 @@ final class StripExtentTests: XCTestCase {
 
     func testAViewInsideTheExtentOfTheSameStripIsShown() {
         let timeline = StripTimeline(content: content("Hello world", id: 1), anchor: 0)
-        let extent = StripExtent(timeline, range: 0..<3000)
+        var extent = StripExtent(timeline, range: 0..<3000)
         XCTAssertTrue(extent.shows(timeline, range: 0..<1000))
         XCTAssertTrue(extent.shows(timeline, range: 1999..<2999))
         XCTAssertFalse(extent.shows(timeline, range: 2500..<3500), "past its end")
@@ -21,7 +21,7 @@ final class StripExtentTests: XCTestCase {
     func testAnotherContentOrAnchorIsNotShown() {
         let first = content("Hello world", id: 1)
         let timeline = StripTimeline(content: first, anchor: 0)
-        let extent = StripExtent(timeline, range: 0..<3000)
+        var extent = StripExtent(timeline, range: 0..<3000)
         XCTAssertFalse(extent.shows(StripTimeline(content: content("Hello world", id: 2), anchor: 0), range: 0..<1000))
         XCTAssertFalse(extent.shows(StripTimeline(content: first, anchor: 3), range: 0..<1000), "moved by 3 px")
         XCTAssertTrue(extent.shows(StripTimeline(content: first, anchor: first.unitWidth), range: 0..<1000),
@@ -31,10 +31,22 @@ final class StripExtentTests: XCTestCase {
     func testAContentSwappedInBeyondTheViewInvalidatesOnlyWhereItShows() {
         let first = content("Hello world", id: 1)
         var timeline = StripTimeline(content: first, anchor: 0)
-        let extent = StripExtent(timeline, range: 0..<3000)
+        var extent = StripExtent(timeline, range: 0..<3000)
         // New text joins at the entering edge of a 1000 px view at 0 (leftward text).
         timeline.swap(to: content("Other text", id: 2), visible: 0..<1000, direction: .left, maxDeferral: 2000)
         XCTAssertTrue(extent.shows(timeline, range: 0..<1000), "the view itself did not change")
         XCTAssertFalse(extent.shows(timeline, range: 1999..<2999), "the ribbon's far end holds the old text")
+    }
+
+    func testAStripChangedOnlyBeyondTheExtentStillShowsIt() {
+        let first = content("Hello world", id: 1)
+        var timeline = StripTimeline(content: first, anchor: 0)
+        var extent = StripExtent(timeline, range: 0..<3000)
+        let painted = timeline.stamp
+        timeline.swap(to: content("Other text", id: 2), visible: 5000..<6000, direction: .left, maxDeferral: 2000)
+        XCTAssertNotEqual(timeline.stamp, painted, "every change of the segments is a new strip")
+        XCTAssertTrue(extent.shows(timeline, range: 0..<1000))
+        XCTAssertTrue(extent.shows(timeline, range: 1999..<2999), "nothing changed over the extent")
+        XCTAssertFalse(extent.shows(timeline, range: 2500..<3500), "past its end")
     }
 }

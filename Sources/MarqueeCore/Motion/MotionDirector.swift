@@ -99,6 +99,16 @@ public struct MotionDirector: Equatable, Sendable {
     /// τ at `time`: how far the program has run.
     public func programTime(at time: Double) -> Double { clock.value(at: time) }
 
+    /// The line the text follows from `time` on while nothing changes the director: every ramp
+    /// settled, no scrub under way, no drag, and a program that moves at one velocity for good.
+    /// Nil otherwise (resting, bouncing, pausing at the start, easing, standing still).
+    public func steadyLine(at time: Double) -> SteadyLine? {
+        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, clock.isSettled(at: time), clock.toRate > 0,
+              scrubs.allSatisfy({ $0.isFinished(at: time) }),
+              case .continuous(_, let velocity) = program, velocity != 0 else { return nil }
+        return SteadyLine(startTime: time, startPosition: position(at: time), velocity: velocity * clock.toRate)
+    }
+
     public var isDragging: Bool { drag != nil }
     public var isPaused: Bool { !pauseReasons.isEmpty }
 

@@ -10,6 +10,8 @@ public struct FramePlan {
     public var width: Int
     /// What the player wants after this frame.
     public var demand: FrameDemand
+    /// The way the text moves: a ribbon reaches ahead of the window on the side text enters from.
+    public var direction: ScrollDirection
     /// The strip the copies were cut from: a ribbon wider than the window is painted from it.
     public var strip: StripTimeline<CycleContent>?
 

@@ -22,9 +22,12 @@ public struct StripExtent: Equatable, Sendable {
 
     public let range: Range<Int>
     private(set) var pieces: [Piece] = []
+    /// The stamp of the timeline it holds the pixels of (nil: no timeline).
+    private var stamp: UInt64?
 
     public init(_ timeline: StripTimeline<CycleContent>?, range: Range<Int>) {
         self.range = range
+        stamp = timeline?.stamp
         Self.walk(timeline, range) { stretch, segment in
             pieces.append(Piece(stretch, segment))
             return true
@@ -32,9 +35,18 @@ public struct StripExtent: Equatable, Sendable {
     }
 
     /// Whether `range` of `timeline` shows exactly what this extent holds there. Asked every
-    /// frame: one pass over the segments in view, no allocation.
-    public func shows(_ timeline: StripTimeline<CycleContent>?, range visible: Range<Int>) -> Bool {
+    /// frame: a comparison of stamps while the strip is the one painted, else one pass over the
+    /// segments in view, no allocation. A changed strip that still matches over the whole extent
+    /// (a pruned segment, a change beyond it) gives its stamp to the extent.
+    public mutating func shows(_ timeline: StripTimeline<CycleContent>?, range visible: Range<Int>) -> Bool {
         guard range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound else { return false }
+        if let stamp, stamp == timeline?.stamp { return true }
+        guard holds(timeline, over: visible) else { return false }
+        if holds(timeline, over: range) { stamp = timeline?.stamp }
+        return true
+    }
+
+    private func holds(_ timeline: StripTimeline<CycleContent>?, over visible: Range<Int>) -> Bool {
         var index = 0
         return Self.walk(timeline, visible) { stretch, segment in
             let shown = Piece(stretch, segment)

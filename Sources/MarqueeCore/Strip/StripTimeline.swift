@@ -6,7 +6,15 @@
 /// the edge when that boundary is far away). Segments that have scrolled out are dropped, so
 /// only a handful exist at any time.
 public struct StripTimeline<Content: StripContent> {
-    public private(set) var segments: [StripSegment<Content>]
+    public private(set) var segments: [StripSegment<Content>] {
+        didSet { stamp = Self.newStamp() }
+    }
+    /// Changes with every change of the segments, and differs between timelines made apart: two
+    /// equal stamps mean the same strip, so a picture of it (a ribbon) need not be checked piece
+    /// by piece. Random 64 bits, not a counter, because timelines are values made anywhere.
+    public private(set) var stamp = Self.newStamp()
+
+    private static func newStamp() -> UInt64 { UInt64.random(in: .min ... .max) }
 
     /// A strip showing `content` everywhere, its first cycle beginning at `anchor`.
     public init(content: Content, anchor: Int = 0) {

@@ -37,6 +37,12 @@ public final class PlayerTimers {
         }
     }
 
+    /// Takes the timers' handlers back from `loop` (the ticker goes before the loop).
+    public func uninstall(from loop: EventLoop) {
+        loop.unwatch(pageTimer.fd)
+        loop.unwatch(restTimer.fd)
+    }
+
     /// Runs what the player decided at `now`: frames (or none, and the rest's timer), and the
     /// page timer. Returns nothing: a stop is noted in `statistics`.
     public func follow(_ player: MarqueePlayer, at now: Double, pacer: FrameRequester, statistics: inout FrameStatistics) {

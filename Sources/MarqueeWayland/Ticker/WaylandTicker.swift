@@ -134,14 +134,13 @@ public final class WaylandTicker: PlayerHost {
     }
 
     public func describeFrames(into report: inout StatusReport) {
-        report.refreshRate = pacer.period > 0 ? 1 / pacer.period : 0
         report.present = pacer.usesPresentationFeedback
         // The compositor shows whole frames at its own refresh: never torn.
         report.tearFree = true
     }
 
-    /// The width shown now (0 until the compositor configured the surface).
-    public var width: Int { player.width }
+    /// The width shown now in buffer pixels (0 until the compositor configured the surface).
+    public private(set) var width = 0
     public var height: Int { compositor.height }
     public var refreshPeriod: Double { pacer.period }
 
@@ -171,8 +170,9 @@ public final class WaylandTicker: PlayerHost {
 
     private func configured(width: Int, height: Int) {
         let now = MonotonicClock.now()
+        self.width = width * scale
         compositor.resize(height: height * scale)
-        player.resize(width: width * scale, at: now)
+        player.resize(width: self.width, at: now)
         player.setMapped(true, at: now)
         follow(at: now)
         drawNow()

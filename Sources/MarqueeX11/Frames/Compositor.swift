@@ -90,35 +90,40 @@ final class Compositor {
     /// Offers an X event (the compositing manager's selection); true when it was its own.
     func handle(_ event: inout XEvent) -> Bool { compositingManager.handle(&event) }
 
-    /// Draws the frame for vblank `counter` and hands it to the pacer: presented at that vblank
-    /// without a compositing manager, copied straight into the window under one.
-    func show(_ plan: FramePlan, counter: UInt64, through pacer: FramePacer) {
-        let presents = isTearFree && pacer.presentsPixmaps
+    /// How a drawn frame reaches the window; the ticker, which drives the pacer, hands it over.
+    enum Handoff {
+        /// Copied straight into the window already.
+        case drawn
+        /// To be presented from `pixmap`, placed `xOffset` px right of the window's left edge.
+        case present(Pixmap, xOffset: Int)
+    }
+
+    /// Draws a frame: into a pixmap to be presented at its vblank when there is no compositing
+    /// manager and the pacer presents (`presentable`), straight into the window otherwise.
+    func show(_ plan: FramePlan, presentable: Bool) -> Handoff {
+        defer { endFrame(width: plan.width) }
+        let presents = isTearFree && presentable
         guard fade == nil else {
             guard presents else {
-                draw(plan)
-                return pacer.frameDrawn(counter: counter)
+                draw(plan, into: window, picture: windowPicture)
+                return .drawn
             }
             let buffer = backBuffer(width: plan.width)
             draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
-            return pacer.present(buffer.pixmap, xOffset: 0, counter: counter)
+            return .present(buffer.pixmap, xOffset: 0)
         }
         // Without a fade every frame comes from the ribbon of its phase: one request and one
         // copy of each pixel, presented at the vblank or copied straight in.
         let ribbon = ribbon(for: plan)
         if !ribbon.shows(plan) {
-            let range = ribbon.range(for: plan, direction: look.direction)
+            let range = ribbon.range(for: plan, direction: plan.direction)
             draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
             ribbon.extent = StripExtent(plan.strip, range: range)
         }
         let offset = ribbon.extent!.range.lowerBound - plan.position
-        if presents {
-            pacer.present(ribbon.pixmap, xOffset: offset, counter: counter)
-        } else {
-            XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
-            pacer.frameDrawn(counter: counter)
-        }
-        endFrame(width: plan.width)
+        guard !presents else { return .present(ribbon.pixmap, xOffset: offset) }
+        XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
+        return .drawn
     }
 
     private func ribbon(for plan: FramePlan) -> Ribbon {
@@ -138,6 +143,7 @@ final class Compositor {
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
         draw(plan, into: window, picture: windowPicture)
+        endFrame(width: plan.width)
     }
 
     private func backBuffer(width: Int) -> BackBuffer {
@@ -151,7 +157,6 @@ final class Compositor {
     private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture) {
         draw(plan.copies, phase: plan.phase, into: target)
         if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
-        endFrame(width: plan.width)
     }
 
     /// Fills `target` from the tiles of `phase` and the background, copy by copy.
@@ -193,7 +198,13 @@ final class Compositor {
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
-    func setLook(_ style: TickerStyle) {
+    func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
+        var style = look
+        (style.foreground, style.background, style.fade, style.capsule) = (foreground, background, fade, capsule)
+        setLook(style)
+    }
+
+    private func setLook(_ style: TickerStyle) {
         let capsuleChanged = style.capsule != look.capsule
         look = style
         let background = style.shownBackground(alphaShows: alphaShows)

@@ -4,7 +4,6 @@ import MarqueeCore
 /// ones; X11 adds how its frames are presented.
 extension Ticker: PlayerHost {
     public func describeFrames(into report: inout StatusReport) {
-        report.refreshRate = refreshPeriod > 0 ? 1 / refreshPeriod : 0
         report.present = usesPresent
         report.tearFree = isTearFree
     }

@@ -7,8 +7,9 @@ import MarqueeIO
 
 /// One ticker window: X events go into the player, the player's frame plans go to the compositor.
 ///
-/// The frame path runs one way: pacer → ticker → player (pure) → compositor → pacer. Everything
-/// runs on the event loop's thread; frames are asked for only while the player wants them.
+/// The frame path runs one way: pacer → ticker → player (pure) → compositor → ticker → pacer; the
+/// ticker alone drives the pacer. Everything runs on the event loop's thread; frames are asked
+/// for only while the player wants them.
 public final class Ticker {
     let connection: XConnection
     public let window: TickerWindow
@@ -19,6 +20,9 @@ public final class Ticker {
     /// Wake the loop when a rest in the program ends, and when a page has had its reading time.
     private let timers: PlayerTimers
     private let cursor: PointerCursor
+    /// The loop the ticker's handlers are installed on (`install(on:)`), to take them back. Held
+    /// strongly: a weak reference would slow every retain of the loop, which happens every turn.
+    private let loop: EventLoop
     public private(set) var statistics = FrameStatistics()
     /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
@@ -34,7 +38,6 @@ public final class Ticker {
     public var shownPosition: Int { player.shownPosition }
     /// Its sub-pixel phase (see `SubpixelGrid`).
     public var shownPhase: Int { player.shownPhase }
-    public var style: TickerStyle { player.style }
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
                 allowPresent: Bool = true) throws(TickerError) {
@@ -49,11 +52,14 @@ public final class Ticker {
         self.connection = connection
         self.window = window
         self.timers = timers
+        self.loop = loop
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
                                refreshPeriod: pacer.period, reordering: BidiReordering())
         compositor = Compositor(connection: connection, window: window, font: font, style: style)
         cursor = PointerCursor(connection: connection, window: window.id)
-        pacer.onFrame = { [unowned self] counter, time in self.frame(counter: counter, time: time) }
+        // Unowned(unsafe), not unowned: the pacer is the ticker's own and calls only while the
+        // ticker lives, and a checked unowned reference costs a retain and release every frame.
+        pacer.onFrame = { [unowned(unsafe) self] counter, time in self.frame(counter: counter, time: time) }
         install(on: loop)
         window.selectInput()
         compositor.onRepaint = { [unowned self] in self.drawNow() }
@@ -71,8 +77,7 @@ public final class Ticker {
 
     /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
     public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
-        update { player, _ in player.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule) }
-        compositor.setLook(style)
+        compositor.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule)
         drawNow()
     }
 
@@ -88,7 +93,10 @@ public final class Ticker {
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
         if player.pointerX != nil { cursor.show(hand: player.pointerOverLink) }
-        compositor.show(plan, counter: counter, through: pacer)
+        switch compositor.show(plan, presentable: pacer.presentsPixmaps) {
+        case .drawn: pacer.frameDrawn(counter: counter)
+        case .present(let pixmap, let xOffset): pacer.present(pixmap, xOffset: xOffset, counter: counter)
+        }
         statistics.noteShown(counter: counter)
         onFrameDrawn?(plan.position, time)
         timers.run(plan.demand, pacer: pacer, statistics: &statistics)
@@ -116,8 +124,18 @@ public final class Ticker {
         loop.watch(connection.fd) { _ in }
         timers.install(on: loop, pageTimeUp: { [unowned self] in self.update { player, now in player.pageTimeUp(at: now) } },
                        restOver: { [unowned self] in self.follow(at: MonotonicClock.now()) })
-        loop.prepareToWait = { [unowned self, unowned loop] in self.prepareToWait(on: loop) }
+        // Every loop turn: unchecked references, as for the pacer. The loop owns this closure,
+        // and `deinit` takes it back before the ticker goes.
+        loop.prepareToWait = { [unowned(unsafe) self, unowned(unsafe) loop] in self.prepareToWait(on: loop) }
         loop.onTimeout = { [unowned self] in self.pacer.timedOut() }
+    }
+
+    /// Takes back from the loop everything that calls into the ticker.
+    deinit {
+        loop.prepareToWait = { -1 }
+        loop.onTimeout = {}
+        loop.unwatch(connection.fd)
+        timers.uninstall(from: loop)
     }
 
     /// Before each sleep: a slice of a layout in progress, every queued X event, the requests

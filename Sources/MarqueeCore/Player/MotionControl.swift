@@ -1,0 +1,186 @@
+/// How the text moves: the director (the motion as a function of time and input) and what it is
+/// planned from — the one speed and who set it, the direction, the motion settings and the refresh
+/// period the steps are snapped to. The player asks it for plans and positions; nothing else
+/// writes its state.
+public struct MotionControl {
+    /// Who set the speed last: the configuration (command line, config file, reload) or the user
+    /// (keys, wheel, `ctl speed`).
+    public enum SpeedOrigin: String, Sendable {
+        case configuration, user
+    }
+
+    /// Made when the first content is adopted.
+    public private(set) var director: MotionDirector? {
+        didSet { steadyLine = nil }
+    }
+    /// The line the director's motion follows, found by a frame and kept until the director
+    /// changes: frames on it cost a multiply-add (see `SteadyLine`).
+    public private(set) var steadyLine: SteadyLine?
+    /// Pixels per second (0: the text stands still), whoever set it.
+    public private(set) var speed: Double
+    public private(set) var direction: ScrollDirection
+    public private(set) var settings: MotionSettings
+    public private(set) var speedOrigin = SpeedOrigin.configuration
+    /// The speed the configuration last asked for: a reload that does not change it leaves a
+    /// speed the user chose since alone.
+    public private(set) var configuredSpeed: Double
+    /// The refresh period the motion is snapped to (whole grid steps per frame).
+    public private(set) var refreshPeriod: Double
+
+    public init(speed: Double, direction: ScrollDirection, settings: MotionSettings, refreshPeriod: Double) {
+        self.speed = speed
+        configuredSpeed = speed
+        self.direction = direction
+        self.settings = settings
+        self.refreshPeriod = refreshPeriod
+    }
+
+    /// Positions per pixel the text is shown at.
+    public var grid: Int { settings.subpixel ? SubpixelGrid.steps : 1 }
+
+    // MARK: Plans
+
+    /// The program's velocity for a cycle: from `--duration` exactly, otherwise the speed snapped
+    /// to whole grid steps per frame (see `FrameStep`).
+    func programVelocity(cycle: Int) -> Double {
+        if let duration = settings.duration {
+            return MotionPlan.velocity(forDuration: duration, cycle: cycle, direction: direction)
+        }
+        // A speed the user eased in runs the program faster (τ's rate), not a new program: the
+        // program keeps the speed it was planned with, `speed` ÷ the rate.
+        let rate = director?.runningRate ?? 1
+        let base = rate > 0 ? speed / rate : speed
+        return FrameStep.effectiveSpeed(direction == .left ? base : -base, period: refreshPeriod, grid: grid)
+    }
+
+    /// The plan for `layout` whose cycles begin at `anchor`, in a window `windowWidth` wide, the
+    /// text continuing from where it stands (`shown` before any motion). A page stands, aligned
+    /// like fitting text: the ellipsis made it fit, and a pixel of difference between measuring
+    /// and shaping must not make it scroll.
+    func plan(for layout: CycleLayout, anchor: Int, windowWidth: Int, page: Bool, shown: Int, at time: Double) -> MotionPlan {
+        let position = director?.position(at: time) ?? Double(shown)
+        let textWidth = max(0, layout.width - layout.separatorWidth)
+        var planned = settings
+        if page { planned.mode = .overflow }
+        return MotionPlan.make(planned, velocity: programVelocity(cycle: layout.width), cycle: layout.width, textWidth: textWidth,
+                               windowWidth: page ? max(windowWidth, textWidth) : windowWidth, anchor: anchor, position: position)
+    }
+
+    /// Starts a plan afresh (a first text, or a single copy); returns where the text now stands.
+    mutating func start(_ plan: MotionPlan, at time: Double) -> (pixel: Int, phase: Int) {
+        if var director {
+            director.restart(plan.program, programTime: plan.programTime, at: time)
+            self.director = director
+        } else {
+            director = MotionDirector(program: plan.program, at: time, programTime: plan.programTime)
+        }
+        return director!.gridPoint(at: time, subpixel: settings.subpixel)
+    }
+
+    /// A bounce carries on from where the text stands, the way it was heading: the program time
+    /// in `plan` that continues the current bounce (nil: start it as planned).
+    func bounceTime(of plan: MotionPlan, at time: Double) -> Double? {
+        guard let director else { return nil }
+        return plan.program.bounceTime(continuing: director.program, at: director.programTime(at: time))
+    }
+
+    /// The program for `plan` from `time` on, keeping the text where it is (a drag or a release's
+    /// inertia carries on). `onFrameGrid`: `time` is a frame's vblank time, and only then is the
+    /// position rounded to the grid it is shown on, so the new velocity's steps stay even from
+    /// this frame on; rounding at any other moment would itself cause an uneven step.
+    mutating func continueWith(_ plan: MotionPlan, at time: Double, onFrameGrid: Bool) {
+        guard var director else { return }
+        director.setProgram(plan.program, programTime: plan.programTime, at: time)
+        if onFrameGrid { director.roundPosition(at: time, grid: grid) }
+        self.director = director
+    }
+
+    /// The strip pixel at the window's left edge at `time` (rounded down), where a plan is cut from.
+    func edge(at time: Double) -> Int? { director.map { Int($0.position(at: time).rounded(.down)) } }
+
+    // MARK: Reading
+
+    /// The text's exact strip position at frame time `time`: on the steady line when one holds,
+    /// else from the director (which then says whether a line starts here).
+    mutating func position(atFrame time: Double) -> Double? {
+        if let steadyLine, steadyLine.covers(time) { return steadyLine.position(at: time) }
+        guard let director else { return nil }
+        steadyLine = director.steadyLine(at: time)
+        return director.position(at: time)
+    }
+
+    /// Whether anything moves at `time` or later without new input (resting counts as not).
+    func isMoving(at time: Double) -> Bool {
+        if let steadyLine, steadyLine.covers(time) { return true }
+        guard let director else { return false }
+        return !director.isStill(at: time) && director.restEnd(after: time) == nil
+    }
+
+    /// When a rest in the program ends (nil: not resting).
+    func restEnd(after time: Double) -> Double? { director?.restEnd(after: time) }
+
+    var isPaused: Bool { director?.isPaused ?? false }
+
+    // MARK: Changes
+
+    /// A new speed or direction: the program is planned anew by the caller (`continueWith`).
+    /// Returns false when nothing changes.
+    mutating func setSpeed(_ newSpeed: Double, direction newDirection: ScrollDirection, at time: Double) -> Bool {
+        guard newSpeed != speed || newDirection != direction || director?.runningRate != 1 else { return false }
+        speed = newSpeed
+        direction = newDirection
+        director?.setRunningRate(1, at: time)
+        return true
+    }
+
+    /// A speed from the configuration; false when it asks for the speed it asked for before.
+    mutating func configure(speed newSpeed: Double, direction newDirection: ScrollDirection) -> Bool {
+        guard newSpeed != configuredSpeed || newDirection != direction else { return false }
+        configuredSpeed = newSpeed
+        speedOrigin = .configuration
+        return true
+    }
+
+    /// A new speed from the user. Eased in as the program's running rate when both speeds move
+    /// and no `--duration` fixes the velocity; otherwise (returns false) the program must change:
+    /// the caller sets the speed as from the configuration.
+    mutating func easeSpeed(to newSpeed: Double, at time: Double) -> Bool {
+        speedOrigin = .user
+        guard speed > 0, newSpeed > 0, settings.duration == nil, var director else {
+            settings.duration = nil
+            return false
+        }
+        // The program keeps the velocity it was planned with; τ's rate eases to the new ratio.
+        let programSpeed = abs(programVelocity(cycle: 1))
+        director.setRunningRate(programSpeed > 0 ? newSpeed / programSpeed : 1, at: time)
+        self.director = director
+        speed = newSpeed
+        return true
+    }
+
+    /// The refresh period measured by the pacer; false when it is the one in use.
+    mutating func setRefreshPeriod(_ period: Double) -> Bool {
+        guard period != refreshPeriod, period > 0 else { return false }
+        refreshPeriod = period
+        return true
+    }
+
+    /// The text was hidden for `seconds`: it continues from where it stood.
+    mutating func suspend(for seconds: Double) { director?.suspend(for: seconds) }
+
+    mutating func pause(_ reason: PauseReason, at time: Double) { director?.pause(reason, at: time) }
+    mutating func resume(_ reason: PauseReason, at time: Double) { director?.resume(reason, at: time) }
+    mutating func togglePause(at time: Double) { director?.togglePause(at: time) }
+    mutating func scrub(by pixels: Double, at time: Double) { director?.scrub(by: pixels, at: time) }
+
+    // MARK: Pointer
+
+    mutating func beginDrag(pointer x: Double, at time: Double) { director?.beginDrag(pointer: x, at: time) }
+
+    mutating func drag(to x: Double, at time: Double) {
+        if director?.isDragging == true { director?.dragTo(pointer: x, at: time) }
+    }
+
+    /// Ends a drag; true when the pointer moved (a drag, not a click).
+    mutating func endDrag(at time: Double) -> Bool { director?.endDrag(at: time) ?? false }
+}

@@ -1,0 +1,134 @@
+/// Reduced motion: one message at a time, standing still, switching pages without sliding (the
+/// timing is `MessagePager`'s). Scrolling comes back while the pointer is over the window or
+/// after `ctl resume`, and goes on from the page that was on show; pausing holds the page.
+public struct PageMode {
+    /// Characters counted for a reading time: the time stops growing long before this.
+    public static let readingLengthLimit = 400
+
+    /// Nil: the text scrolls (no reduced motion).
+    public private(set) var pager: MessagePager?
+    /// The text of an urgent message shown as a page.
+    public private(set) var urgentPage: String?
+    /// The message a scroll began with (the page that was on show), so the text goes on from
+    /// where the reader was, during reduced motion and after it.
+    public private(set) var scrollStartMessage = 0
+
+    public init() {}
+
+    public var isOn: Bool { pager != nil }
+    /// True while a page stands instead of the scrolling text.
+    public var showsPages: Bool { pager?.showsPages ?? false }
+    public var isHeld: Bool { pager.map { $0.showsPages && $0.isHeld } ?? false }
+    /// When the page on show has had its reading time (nil: no switch is due).
+    public var nextSwitch: Double? { pager?.nextSwitch }
+
+    /// The number of the message on show as a page.
+    var currentIndex: Int {
+        guard let pager, case .message(let index) = pager.page else { return pager?.index ?? 0 }
+        return index
+    }
+
+    /// The number in the source order of message `index` of a layout of `count` messages, which
+    /// began at `scrollStartMessage`.
+    func sourceIndex(_ index: Int, of count: Int) -> Int { (index + scrollStartMessage) % count }
+
+    // MARK: Switching
+
+    /// Pages from now on, showing message `index` (held at once when the text was paused).
+    mutating func turnOn(showing index: Int, lengths: [Int], held: Bool, at time: Double) {
+        var pager = MessagePager(at: time)
+        if held { pager.hold(at: time) }
+        pager.setMessages(lengths: lengths)
+        pager.show(messageAt: index)
+        self.pager = pager
+    }
+
+    /// Scrolling again, on from the page that was on show.
+    mutating func turnOff() {
+        scrollStartMessage = currentIndex
+        pager = nil
+        urgentPage = nil
+    }
+
+    mutating func setLengths(_ lengths: [Int]) { pager?.setMessages(lengths: lengths) }
+
+    /// An urgent message as the next page, at once.
+    mutating func showUrgent(_ text: String, at time: Double) {
+        urgentPage = text
+        pager?.showUrgent(characters: text.count, at: time)
+    }
+
+    /// The page's reading time is up: the next page. False when no switch was due.
+    mutating func timeUp(at time: Double) -> Bool {
+        guard var pager, let wake = pager.nextSwitch, time >= wake - 0.001 else { return false }
+        if pager.page == .urgent { urgentPage = nil }
+        pager.advance(at: time)
+        self.pager = pager
+        return true
+    }
+
+    // MARK: Scrolling and holding (each returns whether what is shown changed)
+
+    /// The pointer entered (`.hover`) or `ctl resume` (`.request`): the text scrolls on from the
+    /// message that was on show.
+    mutating func startScrolling(_ reason: MessagePager.ScrollReason, at time: Double) -> Bool {
+        guard var pager else { return false }
+        let wasPaging = pager.showsPages
+        pager.startScrolling(reason, at: time)
+        self.pager = pager
+        if wasPaging { scrollStartMessage = currentIndex }
+        return wasPaging
+    }
+
+    /// Scrolling stops; the message at the reading edge (`readingIndex`) becomes the page.
+    mutating func stopScrolling(_ reason: MessagePager.ScrollReason, readingIndex: Int?, at time: Double) -> Bool {
+        change(readingIndex) { $0.stopScrolling(reason, at: time) }
+    }
+
+    /// Holds the page (space, a click, `ctl pause`); while scrolling, the message at the reading
+    /// edge becomes the page, held.
+    mutating func hold(readingIndex: Int?, at time: Double) -> Bool {
+        change(readingIndex) { $0.hold(at: time) }
+    }
+
+    mutating func release(at time: Double) { pager?.release(at: time) }
+
+    private mutating func change(_ readingIndex: Int?, _ body: (inout MessagePager) -> Void) -> Bool {
+        guard var pager else { return false }
+        let wasScrolling = !pager.showsPages
+        body(&pager)
+        let paging = wasScrolling && pager.showsPages
+        if paging { pager.show(messageAt: readingIndex ?? pager.index) }
+        self.pager = pager
+        return paging
+    }
+
+    // MARK: The page
+
+    /// The page of the moment: the message on show alone, cut with an ellipsis when it is wider
+    /// than `width` less the padding; nil while the text scrolls. Cut on the text as drawn (tags
+    /// removed), so what stays is plain text: a page shows the start of a long message, not its
+    /// colours.
+    func page(of messages: [Message], width: Int, settings: LayoutSettings, shaper: TextShaper) -> [Message]? {
+        guard let pager, pager.showsPages else { return nil }
+        let message: Message
+        switch pager.page {
+        case .urgent: message = Message(urgentPage ?? "")
+        case .message(let index):
+            guard index < messages.count else { return [] }
+            message = messages[index]
+        }
+        let available = width - 2 * settings.padding
+        let visible = message.visibleText(interpretingMarkup: settings.interpretsMarkup,
+                                          limit: max(Self.readingLengthLimit, width))
+        guard let cut = TextEllipsis.cut(visible, toFit: available, measure: { pixels(shaper.shape(String($0)).advance) }) else {
+            return [message]
+        }
+        return [Message.data(cut, link: message.link)]
+    }
+
+    /// Visible lengths of `messages`, for their reading times.
+    static func readingLengths(of messages: [Message], settings: LayoutSettings) -> [Int] {
+        messages.map { $0.visibleText(interpretingMarkup: settings.interpretsMarkup, limit: readingLengthLimit).count }
+    }
+}
