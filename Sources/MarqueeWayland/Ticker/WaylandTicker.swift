@@ -30,6 +30,8 @@ public final class WaylandTicker: PlayerHost {
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
     private let timers: PlayerTimers
+    /// The loop the ticker's handlers are installed on, to take them back in `deinit`.
+    private let loop: EventLoop
     /// Pointer and keyboard; nil on a compositor without a seat.
     private let input: SeatInput?
     public private(set) var statistics = FrameStatistics()
@@ -59,6 +61,7 @@ public final class WaylandTicker: PlayerHost {
         }
         self.display = display
         self.timers = timers
+        self.loop = loop
         self.placement = placement
         self.scale = max(1, scale)
         bar = makeBar(WaylandTicker.output(placement, in: display.outputs))
@@ -184,6 +187,13 @@ public final class WaylandTicker: PlayerHost {
         let now = MonotonicClock.now()
         if case .openLink(let link)? = player.handle(input, at: now) { openLink?(link) }
         follow(at: now)
+    }
+
+    /// Takes back from the loop everything that calls into the ticker.
+    deinit {
+        loop.prepareToWait = { -1 }
+        loop.unwatch(display.fd)
+        timers.uninstall(from: loop)
     }
 
     private func install(on loop: EventLoop) {
