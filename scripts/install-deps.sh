@@ -9,7 +9,8 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
        libxdamage-dev libfreetype-dev     # xmarquee-bench's observer and its glyph self-check (every target builds with the tests)
-       zlib1g-dev libbrotli-dev)          # the feed test server's gzip, deflate and brotli bombs
+       zlib1g-dev libbrotli-dev           # the feed test server's gzip, deflate and brotli bombs
+       libwayland-dev libxkbcommon-dev)   # the Wayland backend: libwayland-client and the keyboard's keymap
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
@@ -19,14 +20,17 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
       fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
       zsh fish appstream xtrace)
+# The Wayland tests: headless sway (layer-shell), grim (its pixels), wtype (keys), weston (a
+# compositor without layer-shell); wayland-scanner and wayland-protocols check the generated code.
+wayland=(sway grim wtype weston libwayland-bin wayland-protocols)
 bench=(tickr)
 deb=(dpkg-dev lintian)   # dpkg-shlibdeps computes the package's dependencies; lintian checks the package
 
 wanted=("${build[@]}")
 case "${1:-run}" in
   run) ;;
-  test) wanted+=("${test[@]}") ;;
-  bench) wanted+=("${test[@]}" "${bench[@]}") ;;
+  test) wanted+=("${test[@]}" "${wayland[@]}") ;;
+  bench) wanted+=("${test[@]}" "${wayland[@]}" "${bench[@]}") ;;
   deb) wanted+=("${deb[@]}") ;;
   *) echo "usage: $0 run|test|bench|deb" >&2; exit 2 ;;
 esac

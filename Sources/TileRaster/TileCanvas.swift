@@ -29,6 +29,18 @@ public final class TileCanvas {
         self.height = height
     }
 
+    /// Pixels someone else owns and frees (a Wayland shm buffer), painted in place: 32-bit
+    /// pixels, rows `stride` bytes apart.
+    public init?(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: Format) {
+        guard width > 0, height > 0,
+              let image = pixman_image_create_bits(format.pixman, Int32(width), Int32(height),
+                                                   pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+        else { return nil }
+        self.image = image
+        self.width = width
+        self.height = height
+    }
+
     deinit {
         for solid in solids.values { pixman_image_unref(solid) }
         pixman_image_unref(image)
@@ -50,6 +62,21 @@ public final class TileCanvas {
     public func fill(_ color: RGBAColor, left: Double, right: Double, top: Int, bottom: Int) {
         guard right > left, bottom > top else { return }
         fillPolygon([(left, Double(top)), (right, Double(top)), (right, Double(bottom)), (left, Double(bottom))], color: color)
+    }
+
+    /// Whole columns `x..<(x + columns)` of every row set to `color` (the strip's background).
+    public func fill(_ color: RGBAColor, x: Int, columns: Int) {
+        guard columns > 0 else { return }
+        var value = Self.pixmanColor(color)
+        var box = pixman_box32_t(x1: Int32(x), y1: 0, x2: Int32(x + columns), y2: Int32(height))
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &value, 1, &box)
+    }
+
+    /// Copies columns `sourceX..<(sourceX + columns)` of `source` (as tall as this) to column
+    /// `x` here, pixel for pixel.
+    public func copy(_ source: TileCanvas, sourceX: Int, columns: Int, to x: Int) {
+        pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, Int32(sourceX), 0, 0, 0, Int32(x), 0,
+                                 Int32(columns), Int32(min(height, source.height)))
     }
 
     /// A convex polygon, anti-aliased, blended over what is there.

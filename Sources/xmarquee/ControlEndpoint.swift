@@ -43,7 +43,7 @@ enum ControlEndpoint {
 
     /// Listens at the path `claim` gave.
     /// - Parameter describe: adds what the app knows (settings, sources) to `ctl status`.
-    static func listen(path: String?, ticker: Ticker, loop: EventLoop,
+    static func listen(path: String?, ticker: PlayerHost, loop: EventLoop,
                        describe: @escaping (inout StatusReport) -> Void) -> ControlServer? {
         guard let path else { return nil }
         let server: ControlServer

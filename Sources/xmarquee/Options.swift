@@ -6,6 +6,8 @@ import MarqueeX11
 
 extension ScrollDirection: ExpressibleByArgument {}
 extension BarEdge: ExpressibleByArgument {}
+extension BarLayer: ExpressibleByArgument {}
+extension DisplayBackend: ExpressibleByArgument {}
 extension MotionSettings.Mode: ExpressibleByArgument {}
 extension MotionSettings.Alignment: ExpressibleByArgument {}
 extension MotionSettings.Start: ExpressibleByArgument {}
@@ -127,6 +129,12 @@ struct Options: ParsableArguments {
 
     @Option(help: .setting(.display))
     var display: String?
+
+    @Option(help: .setting(.backend))
+    var backend: DisplayBackend = .auto
+
+    @Option(help: .setting(.layer))
+    var layer: BarLayer = .top
 
     @OptionGroup(title: "Sources") var sources: SourceOptions
 

@@ -20,6 +20,22 @@ struct TickerApp {
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         let sources = LiveSources(options: options)
 
+        let wayland = options.backend == .x11 ? nil : WaylandApp.connect()
+        let x11Display = options.display != nil || getenv("DISPLAY").map { $0.pointee != 0 } == true
+        switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display, bar: options.bar != nil) {
+        case .waylandBar:
+            return WaylandApp(options: options, gtkSettingsPath: gtkSettingsPath).run(display: wayland!, asWindow: false, loop: loop, controlPath: controlPath,
+                                                    sources: sources)
+        case .waylandWindow(let note):
+            if let note { Diagnostics.warn(note) }
+            return WaylandApp(options: options, gtkSettingsPath: gtkSettingsPath).run(display: wayland!, asWindow: true, loop: loop, controlPath: controlPath,
+                                                    sources: sources)
+        case .unavailable(let reason):
+            Diagnostics.fail(reason, status: ExitStatus.noDisplay.rawValue)
+        case .x11:
+            break
+        }
+
         let connection: XConnection
         do {
             connection = try XConnection(name: options.display)

@@ -13,7 +13,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case duration, start
     case pauseOnHover = "pause-on-hover"
     case clickToPause = "click-to-pause"
-    case subpixel, fade, motion, name, replace, geometry, bar, height, monitor, above, sticky, display
+    case subpixel, fade, motion, name, replace, geometry, bar, height, monitor, above, sticky, display, backend, layer
     // The live sources (`SourceOptions`).
     case feed, opml
     case feedDescriptions = "feed-descriptions"
@@ -134,6 +134,13 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "Show the window on all desktops (a bar always is).", reload: .placement(window: true, bar: false))
         case .display:
             return .init(name, help: "X display to open (default: $DISPLAY).", valueName: "name", reload: .restart, resource: .none)
+        case .backend:
+            return .init(name, help: "Display system: auto (Wayland for a bar where the compositor offers layer-shell, else X11), x11 or wayland.",
+                         valueName: "auto|x11|wayland", reload: .restart, resource: .none,
+                         manual: "Chosen once at start. Where the Wayland compositor has no layer-shell (GNOME, weston) a bar becomes a window there, saying so once; with neither display the start fails with status 3.")
+        case .layer:
+            return .init(name, help: "On Wayland, the bar's layer: under windows (background, bottom) or over them (top, overlay).",
+                         valueName: "background|bottom|top|overlay", reload: .restart, resource: .none)
         case .feed:
             return .init(name, help: "An RSS, RDF, Atom or JSON feed (http, https or file URL); item titles become messages. Settings of its own may follow the address: \"URL title='World' refresh=600 descriptions=true colour=#8cf\". Repeatable.",
                          valueName: "url", reload: .restart, resource: .none, configValue: .tables(valueKey: "url"))

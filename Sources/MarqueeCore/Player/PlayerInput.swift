@@ -15,7 +15,7 @@ public enum PlayerInput: Equatable, Sendable {
     case key(PlayerKey)
 }
 
-public enum PlayerKey: Sendable {
+public enum PlayerKey: Equatable, Sendable {
     /// Pause and resume (space).
     case togglePause
     /// Scrub the text (the arrow keys).
@@ -28,4 +28,20 @@ public enum PlayerKey: Sendable {
 public enum PlayerEffect: Equatable, Sendable {
     /// A click on linked text: open it.
     case openLink(String)
+}
+
+extension PlayerKey {
+    /// Space pauses and resumes (pausing must not depend on hovering alone), arrows scrub,
+    /// + and − change the speed. `keysym` is the key's symbol as X11 and xkbcommon both number
+    /// them (the X keysym table).
+    public init?(keysym: UInt32) {
+        switch keysym {
+        case 0x20: self = .togglePause                       // space
+        case 0xFF51: self = .scrubLeft                       // Left
+        case 0xFF53: self = .scrubRight                      // Right
+        case 0x2B, 0x3D, 0xFFAB: self = .faster              // plus, equal, KP_Add
+        case 0x2D, 0xFFAD: self = .slower                    // minus, KP_Subtract
+        default: return nil
+        }
+    }
 }

@@ -77,9 +77,8 @@ final class Compositor {
     /// A painter for `font`'s glyphs in `style`'s colours and item box, in the surface's pixel format.
     private static func painter(for font: FontSet, style: TickerStyle, background: RGBAColor, height: Int,
                                 on connection: XConnection) -> TilePainter {
-        let glyphs = GlyphRasterizer { number in font.glyphFace(number) }
-        return TilePainter(glyphs: glyphs, slots: font.slotMetrics, foreground: style.foreground, background: background,
-                           capsule: style.capsule, height: height, format: connection.surface.hasAlpha ? .argb : .rgb)
+        TilePainter(font: font, style: style, background: background, height: height,
+                    format: connection.surface.hasAlpha ? .argb : .rgb)
     }
 
     private func replacePainter() {

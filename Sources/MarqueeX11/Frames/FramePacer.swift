@@ -1,4 +1,5 @@
 import CX11
+import MarqueeIO
 
 /// Decides when frames are drawn: the X Present extension's vblank notifications where the
 /// server has it, an absolute-deadline timer at the refresh rate where it does not.
@@ -7,12 +8,9 @@ import CX11
 /// `onFrame(counter, time)` once per refresh with the vblank counter and time the frame will be
 /// shown at, and the ticker draws that frame and says so with `frameDrawn(counter:)`. After
 /// `stop()` nothing is scheduled at all: no notifications, no timers.
-protocol FramePacer: AnyObject {
+protocol FramePacer: FrameRequester {
     var onFrame: (_ counter: UInt64, _ time: Double) -> Void { get set }
     var period: Double { get }
-    var isActive: Bool { get }
-    func requestFrame()
-    func stop()
     /// The frame for vblank `counter` is in the window: the next one is asked for after it.
     func frameDrawn(counter: UInt64)
     /// Whether frames can be handed over as pixmaps the server copies at their vblank.

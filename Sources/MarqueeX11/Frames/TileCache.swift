@@ -10,11 +10,7 @@ import TileRaster
 /// handful of pixmaps, so memory and frame cost follow the window, not the text. A whole-pixel
 /// speed uses phase 0 only; a fractional one the few phases its steps land on.
 final class TileCache {
-    private struct Key: Hashable {
-        let content: UInt64
-        let tile: Int
-        let phase: Int
-    }
+    private typealias Key = TileKey
 
     private struct Entry {
         let pixmap: Pixmap

@@ -24,25 +24,10 @@ extension PlayerInput {
         case LeaveNotify where event.xcrossing.mode == NotifyNormal && event.xcrossing.detail != NotifyInferior:
             self = .leave
         case KeyPress:
-            guard let key = PlayerKey(symbol: XLookupKeysym(&event.xkey, 0)) else { return nil }
+            guard let key = PlayerKey(keysym: UInt32(truncatingIfNeeded: XLookupKeysym(&event.xkey, 0))) else { return nil }
             self = .key(key)
         default:
             return nil
-        }
-    }
-}
-
-extension PlayerKey {
-    /// Space pauses and resumes (pausing must not depend on hovering alone), arrows scrub,
-    /// + and − change the speed.
-    init?(symbol: KeySym) {
-        switch Int32(truncatingIfNeeded: symbol) {
-        case XK_space: self = .togglePause
-        case XK_Left: self = .scrubLeft
-        case XK_Right: self = .scrubRight
-        case XK_plus, XK_equal, XK_KP_Add: self = .faster
-        case XK_minus, XK_KP_Subtract: self = .slower
-        default: return nil
         }
     }
 }

@@ -18,8 +18,7 @@ public final class Ticker {
     private let compositor: Compositor
     private let pacer: FramePacer
     /// Wake the loop when a rest in the program ends, and when a page has had its reading time.
-    private let restTimer: FrameTimer
-    private let pageTimer: FrameTimer
+    private let timers: PlayerTimers
     private let cursor: PointerCursor
     /// The loop the ticker's handlers are installed on (`install(on:)`), to take them back. Held
     /// strongly: a weak reference would slow every retain of the loop, which happens every turn.
@@ -27,8 +26,6 @@ public final class Ticker {
     public private(set) var statistics = FrameStatistics()
     /// Handlers offered the X events the ticker does not use (see `addEventHandler`).
     private var eventHandlers: [(inout XEvent) -> Bool] = []
-    /// Loop turns the layout under way has taken so far.
-    private var layoutTurns = 0
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
     /// Called after each frame handed over, with its strip position and vblank time.
@@ -44,7 +41,7 @@ public final class Ticker {
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
                 allowPresent: Bool = true) throws(TickerError) {
-        guard let restTimer = FrameTimer(), let pageTimer = FrameTimer() else { throw .noTimer(errno: errno) }
+        guard let timers = PlayerTimers() else { throw .noTimer(errno: errno) }
         let hz = RefreshRate.current(on: connection)
         if allowPresent, let present = PresentPacer(connection: connection, window: window.id, refreshHz: hz) {
             pacer = present
@@ -54,9 +51,8 @@ public final class Ticker {
         }
         self.connection = connection
         self.window = window
+        self.timers = timers
         self.loop = loop
-        self.restTimer = restTimer
-        self.pageTimer = pageTimer
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
                                refreshPeriod: pacer.period, reordering: BidiReordering())
         compositor = Compositor(connection: connection, window: window, font: font, style: style)
@@ -103,23 +99,15 @@ public final class Ticker {
         }
         statistics.noteShown(counter: counter)
         onFrameDrawn?(plan.position, time)
-        run(plan.demand)
+        timers.run(plan.demand, pacer: pacer, statistics: &statistics)
     }
 
     /// Follows the player's decisions after a change: frames, the rest and page timers, the
     /// cursor, and a redraw when what stands still changed.
     private func follow(at now: Double) {
-        run(player.demand(at: now))
-        if let wake = player.nextPageSwitch { pageTimer.arm(at: wake) } else { pageTimer.disarm() }
+        timers.follow(player, at: now, pacer: pacer, statistics: &statistics)
         cursor.show(hand: player.pointerOverLink)
         if player.needsRedraw(at: now) { drawNow() }
-    }
-
-    private func run(_ demand: FrameDemand) {
-        if demand == .nextFrame { return pacer.requestFrame() }
-        if pacer.isActive { pacer.stop() }
-        statistics.noteStopped()
-        if case .restUntil(let wake) = demand { restTimer.arm(at: wake) }
     }
 
     /// Draws the last position shown again, at once: static text, exposures, resizes (where
@@ -134,14 +122,8 @@ public final class Ticker {
     private func install(on loop: EventLoop) {
         // Readable X connection: nothing to do here, the wait ends and `prepareToWait` drains.
         loop.watch(connection.fd) { _ in }
-        loop.watch(pageTimer.fd) { [unowned self] _ in
-            self.pageTimer.acknowledge()
-            self.update { player, now in player.pageTimeUp(at: now) }
-        }
-        loop.watch(restTimer.fd) { [unowned self] _ in
-            self.restTimer.acknowledge()
-            self.follow(at: MonotonicClock.now())
-        }
+        timers.install(on: loop, pageTimeUp: { [unowned self] in self.update { player, now in player.pageTimeUp(at: now) } },
+                       restOver: { [unowned self] in self.follow(at: MonotonicClock.now()) })
         // Every loop turn: unchecked references, as for the pacer. The loop owns this closure,
         // and `deinit` takes it back before the ticker goes.
         loop.prepareToWait = { [unowned(unsafe) self, unowned(unsafe) loop] in self.prepareToWait(on: loop) }
@@ -152,7 +134,8 @@ public final class Ticker {
     deinit {
         loop.prepareToWait = { -1 }
         loop.onTimeout = {}
-        for fd in [connection.fd, pageTimer.fd, restTimer.fd] { loop.unwatch(fd) }
+        loop.unwatch(connection.fd)
+        timers.uninstall(from: loop)
     }
 
     /// Before each sleep: a slice of a layout in progress, every queued X event, the requests
@@ -166,16 +149,9 @@ public final class Ticker {
     }
 
     private func continueLayout() {
-        let outcome = player.continueLayout(clock: MonotonicClock.now)
-        if case .working = outcome { layoutTurns += 1 }
-        guard case .adopted(let newShaper) = outcome else { return }
-        if newShaper { compositor.adoptPreparedFont() }
-        // A layout that took several turns built and freed megabytes (the arrays it grew, the
-        // layout it replaced) all over the heap: hand the free pages back to the system, or a
-        // long text's first layout stays resident long after. Small layouts (a clock's tick)
-        // free too little to be worth walking the heap for.
-        if layoutTurns > 0 { malloc_trim(0) }
-        layoutTurns = 0
+        let slice = timers.continueLayout(&player)
+        guard slice.adopted else { return }
+        if slice.newShaper { compositor.adoptPreparedFont() }
         follow(at: MonotonicClock.now())
     }
 

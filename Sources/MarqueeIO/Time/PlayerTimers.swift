@@ -1,0 +1,74 @@
+import CLinux
+import MarqueeCore
+
+/// What a backend's frame pacer offers the shared frame logic: frames on, frames off.
+public protocol FrameRequester: AnyObject {
+    var isActive: Bool { get }
+    /// Frames from now on, one per refresh, until `stop()`.
+    func requestFrame()
+    func stop()
+}
+
+/// How a backend's ticker follows the player's decisions, the same on X11 and Wayland: frames
+/// while it wants them, otherwise no frames at all and, for a rest, a timer to its end; a timer
+/// to the next page switch. Owns the two timers.
+public final class PlayerTimers {
+    private let restTimer: FrameTimer
+    private let pageTimer: FrameTimer
+    /// Loop turns the layout under way has taken so far.
+    private var layoutTurns = 0
+
+    /// Nil when the system gives no timer.
+    public init?() {
+        guard let restTimer = FrameTimer(), let pageTimer = FrameTimer() else { return nil }
+        self.restTimer = restTimer
+        self.pageTimer = pageTimer
+    }
+
+    /// Calls `pageTimeUp` when a page has had its reading time and `restOver` when a rest ends.
+    public func install(on loop: EventLoop, pageTimeUp: @escaping () -> Void, restOver: @escaping () -> Void) {
+        loop.watch(pageTimer.fd) { [unowned self] _ in
+            self.pageTimer.acknowledge()
+            pageTimeUp()
+        }
+        loop.watch(restTimer.fd) { [unowned self] _ in
+            self.restTimer.acknowledge()
+            restOver()
+        }
+    }
+
+    /// Takes the timers' handlers back from `loop` (the ticker goes before the loop).
+    public func uninstall(from loop: EventLoop) {
+        loop.unwatch(pageTimer.fd)
+        loop.unwatch(restTimer.fd)
+    }
+
+    /// Runs what the player decided at `now`: frames (or none, and the rest's timer), and the
+    /// page timer. Returns nothing: a stop is noted in `statistics`.
+    public func follow(_ player: MarqueePlayer, at now: Double, pacer: FrameRequester, statistics: inout FrameStatistics) {
+        run(player.demand(at: now), pacer: pacer, statistics: &statistics)
+        if let wake = player.nextPageSwitch { pageTimer.arm(at: wake) } else { pageTimer.disarm() }
+    }
+
+    /// Frames while the player wants the next one; otherwise the pacer stops.
+    public func run(_ demand: FrameDemand, pacer: FrameRequester, statistics: inout FrameStatistics) {
+        if demand == .nextFrame { return pacer.requestFrame() }
+        if pacer.isActive { pacer.stop() }
+        statistics.noteStopped()
+        if case .restUntil(let wake) = demand { restTimer.arm(at: wake) }
+    }
+
+    /// A slice of the layout under way; true when its result was adopted now (`newShaper`: with
+    /// a font prepared for it). A layout that took several turns built and freed megabytes (the
+    /// arrays it grew, the layout it replaced) all over the heap: the free pages go back to the
+    /// system, or a long text's first layout stays resident long after. Small layouts (a clock's
+    /// tick) free too little to be worth walking the heap for.
+    public func continueLayout(_ player: inout MarqueePlayer) -> (adopted: Bool, newShaper: Bool) {
+        let outcome = player.continueLayout(clock: MonotonicClock.now)
+        if case .working = outcome { layoutTurns += 1 }
+        guard case .adopted(let newShaper) = outcome else { return (false, false) }
+        if layoutTurns > 0 { malloc_trim(0) }
+        layoutTurns = 0
+        return (true, newShaper)
+    }
+}

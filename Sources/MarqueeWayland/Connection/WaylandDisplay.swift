@@ -1,0 +1,134 @@
+import CWaylandClient
+import Glibc
+import WaylandProtocols
+
+/// The connection to the compositor and the globals xmarquee binds: made, bound and freed here.
+///
+/// All Wayland calls run on the event loop's thread. Globals are bound as the registry
+/// announces them during the first round trip; outputs come and go later too (`outputs`).
+public final class WaylandDisplay {
+    let display: OpaquePointer
+    private let registry: OpaquePointer
+    private let registryListener: UnsafeMutablePointer<wl_registry_listener>
+    private(set) var compositor: OpaquePointer?
+    private(set) var shm: OpaquePointer?
+    private(set) var layerShell: OpaquePointer?
+    private(set) var layerShellVersion: UInt32 = 0
+    private(set) var wmBase: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
+    private(set) var presentation: OpaquePointer?
+    private(set) var seat: OpaquePointer?
+    private var wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>?
+    private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
+    /// The clock wp_presentation's times are on (told once, right after binding).
+    private(set) var presentationClock: Int32?
+    /// The outputs announced so far, by registry name.
+    public private(set) var outputs: [WaylandOutput] = []
+    /// Called when an output appears (after its properties arrived) or disappears.
+    var onOutputsChanged: () -> Void = {}
+
+    /// Connects to `name` (WAYLAND_DISPLAY when nil) and binds the globals in one round trip.
+    public init(name: String?) throws(WaylandError) {
+        guard let display = wl_display_connect(name) else { throw .noDisplay(name: name) }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        registryListener = .allocate(capacity: 1)
+        registryListener.initialize(to: wl_registry_listener(
+            global: { data, _, name, interface, version in
+                guard let interface else { return }
+                listenerOwner(data, as: WaylandDisplay.self)?.announced(name: name, interface: String(cString: interface), version: version)
+            },
+            global_remove: { data, _, name in
+                listenerOwner(data, as: WaylandDisplay.self)?.removed(name: name)
+            }))
+        presentationListener = .allocate(capacity: 1)
+        presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
+            listenerOwner(data, as: WaylandDisplay.self)?.presentationClock = Int32(bitPattern: clock)
+        }))
+        wl_registry_add_listener(registry, registryListener, listenerData(self))
+        // The globals, then the outputs' own properties (names, scale).
+        wl_display_roundtrip(display)
+        wl_display_roundtrip(display)
+        guard compositor != nil else { throw .missingGlobal("wl_compositor") }
+        guard shm != nil else { throw .missingGlobal("wl_shm") }
+    }
+
+    deinit {
+        outputs.removeAll()
+        for proxy in [compositor, shm, viewporter, presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        if let layerShell { wl_proxy_destroy(layerShell) }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        wmBaseListener?.deallocate()
+        wl_registry_destroy(registry)
+        registryListener.deallocate()
+        presentationListener.deallocate()
+        wl_display_disconnect(display)
+    }
+
+    /// Whether a bar can be made here (layer-shell; GNOME and weston have none).
+    public var offersLayerShell: Bool { layerShell != nil }
+
+    /// The descriptor the event loop watches.
+    public var fd: Int32 { wl_display_get_fd(display) }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
+        OpaquePointer(wl_registry_bind(registry, name, interface, version))
+    }
+
+    private func announced(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor": compositor = bind(name, xm_wl_compositor_interface(), version: min(version, 4))
+        case "wl_shm": shm = bind(name, xm_wl_shm_interface(), version: 1)
+        case "wl_seat" where seat == nil: seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))
+        case "wp_viewporter": viewporter = bind(name, xm_wp_viewporter_interface(), version: 1)
+        case "wp_presentation":
+            presentation = bind(name, xm_wp_presentation_interface(), version: 1)
+            if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }
+        case "zwlr_layer_shell_v1":
+            layerShellVersion = min(version, 4)
+            layerShell = bind(name, xm_zwlr_layer_shell_v1_interface(), version: layerShellVersion)
+        case "xdg_wm_base":
+            wmBase = bind(name, xm_xdg_wm_base_interface(), version: 1)
+            answerPings()
+        case "wl_output":
+            guard let proxy = bind(name, xm_wl_output_interface(), version: min(version, 4)) else { return }
+            outputs.append(WaylandOutput(proxy: proxy, registryName: name) { [unowned self] in self.onOutputsChanged() })
+        default: break
+        }
+    }
+
+    private func removed(name: UInt32) {
+        guard let index = outputs.firstIndex(where: { $0.registryName == name }) else { return }
+        outputs.remove(at: index)
+        onOutputsChanged()
+    }
+
+    /// xdg_wm_base pings a client to see it is alive; a client that never answers is killed.
+    private func answerPings() {
+        guard let wmBase else { return }
+        let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
+        listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+        wmBaseListener = listener
+        xdg_wm_base_add_listener(wmBase, listener, nil)
+    }
+
+    /// Sends what is queued, reads what the compositor sent and runs the listeners, without blocking.
+    func dispatchPending() {
+        flush()
+        while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
+        wl_display_dispatch_pending(display)
+    }
+
+    /// Sends what is queued; false when the connection is gone.
+    @discardableResult
+    func flush() -> Bool {
+        wl_display_flush(display) >= 0 || errno == EAGAIN
+    }
+
+    /// Whether the connection broke (the compositor quit, a protocol error).
+    var failed: Bool { wl_display_get_error(display) != 0 }
+
+    func roundtrip() { wl_display_roundtrip(display) }
+}

@@ -1,0 +1,150 @@
+import CWaylandClient
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import WaylandProtocols
+
+/// Frames paced by the compositor: each committed frame asks for a `wl_surface.frame` callback,
+/// and the callback (the compositor's "draw the next one now") starts the frame after. Where the
+/// compositor sends `wp_presentation` feedback, its exact presentation times and refresh period
+/// set the frame clock; where it does not (headless sway 1.7), the callbacks' arrival times and a
+/// period measured from them (`PresentationClock`).
+///
+/// A hidden surface gets no callbacks, so it draws nothing until shown again; after `stop()` the
+/// callback already asked for arrives and nothing follows. The first frame of a run is drawn from
+/// a timer on the next loop turn, never from inside the call that asked for it.
+final class CallbackPacer: FrameRequester {
+    var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
+    /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
+    private let display: WaylandDisplay
+    private var surface: OpaquePointer
+    private let presentation: OpaquePointer?
+    private var clock = PresentationClock()
+    private let startTimer: FrameTimer
+    private var startWatch: EventLoop.Watch?
+    private var pendingCallback: OpaquePointer?
+    private let callbackListener: UnsafeMutablePointer<wl_callback_listener>
+    private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
+    /// Whether the last callback drew a frame at once: then the next one is a refresh later.
+    private var drewOnLastCallback = false
+    private var feedbackObjects: Set<OpaquePointer> = []
+    private(set) var isActive = false
+
+    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
+        guard let timer = FrameTimer() else { throw .noTimer(errno: errno) }
+        self.display = display
+        self.surface = surface
+        presentation = display.presentation
+        startTimer = timer
+        callbackListener = .allocate(capacity: 1)
+        callbackListener.initialize(to: wl_callback_listener(done: { data, callback, _ in
+            listenerOwner(data, as: CallbackPacer.self)?.callbackDone(callback)
+        }))
+        feedbackListener = .allocate(capacity: 1)
+        feedbackListener.initialize(to: wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, feedback, secondsHigh, secondsLow, nanoseconds, refresh, _, _, _ in
+                let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
+                listenerOwner(data, as: CallbackPacer.self)?.presented(feedback, at: seconds, refresh: Double(refresh) / 1e9)
+            },
+            discarded: { data, feedback in listenerOwner(data, as: CallbackPacer.self)?.forget(feedback) }))
+        startWatch = timer.wake(on: loop) { [unowned self] in self.drawFrame(consecutive: false) }
+    }
+
+    deinit {
+        if let pendingCallback { wl_callback_destroy(pendingCallback) }
+        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        callbackListener.deallocate()
+        feedbackListener.deallocate()
+    }
+
+    var period: Double { clock.period }
+    /// Whether the compositor's presentation feedback sets the clock (else the callbacks do).
+    var usesPresentationFeedback: Bool { clock.source == .presentation }
+
+    /// Frames from now on, until `stop()`.
+    func requestFrame() {
+        isActive = true
+        // A frame in flight brings its callback; otherwise start on the next loop turn.
+        if pendingCallback == nil { startTimer.arm(at: 0) }
+    }
+
+    /// The frame could not be drawn (the compositor holds every buffer): try again a refresh
+    /// later rather than at once, which would spin until it lets one go.
+    func retryLater() {
+        guard isActive, pendingCallback == nil else { return }
+        startTimer.arm(at: MonotonicClock.now() + clock.period)
+    }
+
+    func stop() {
+        isActive = false
+        startTimer.disarm()
+    }
+
+    /// The frame the ticker just attached is complete: ask for the next callback and the
+    /// frame's feedback, and commit it.
+    func commitFrame() {
+        if pendingCallback == nil, let callback = wl_surface_frame(surface) {
+            pendingCallback = callback
+            wl_callback_add_listener(callback, callbackListener, listenerData(self))
+        }
+        if let presentation, display.presentationClock != nil, let feedback = wp_presentation_feedback(presentation, surface) {
+            feedbackObjects.insert(feedback)
+            wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
+        }
+        wl_surface_commit(surface)
+    }
+
+    /// Frames go to `newSurface` from now on (the bar moved to another output): the callback and
+    /// feedback asked for on the old one will not come, and its times say nothing of the new one.
+    func move(to newSurface: OpaquePointer) {
+        if let pendingCallback { wl_callback_destroy(pendingCallback) }
+        pendingCallback = nil
+        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        feedbackObjects.removeAll()
+        surface = newSurface
+        clock = PresentationClock(guessedPeriod: clock.period)
+        drewOnLastCallback = false
+        if isActive { startTimer.arm(at: 0) }
+    }
+
+    private func callbackDone(_ callback: OpaquePointer?) {
+        if let callback { wl_callback_destroy(callback) }
+        pendingCallback = nil
+        clock.noteCallback(at: MonotonicClock.now(), consecutive: drewOnLastCallback)
+        drewOnLastCallback = false
+        guard isActive else { return }
+        startTimer.disarm()
+        drawFrame(consecutive: true)
+    }
+
+    private func drawFrame(consecutive: Bool) {
+        guard isActive else { return }
+        let frame = clock.nextFrame(after: MonotonicClock.now())
+        onFrame(frame.counter, frame.time)
+        drewOnLastCallback = consecutive && pendingCallback != nil
+    }
+
+    private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {
+        forget(feedback)
+        guard let offset = offsetToMonotonic() else { return }
+        clock.notePresented(at: time + offset, refresh: refresh > 0 ? refresh : nil)
+    }
+
+    /// What to add to a time on the compositor's presentation clock to have it on CLOCK_MONOTONIC,
+    /// which every other time here is on (weston's headless output reports CLOCK_MONOTONIC_RAW;
+    /// the two drift apart slowly, so the offset is read again for each event).
+    private func offsetToMonotonic() -> Double? {
+        guard let id = display.presentationClock else { return nil }
+        if id == CLOCK_MONOTONIC { return 0 }
+        var other = timespec()
+        guard clock_gettime(clockid_t(id), &other) == 0 else { return nil }
+        return MonotonicClock.now() - (Double(other.tv_sec) + Double(other.tv_nsec) / 1e9)
+    }
+
+    private func forget(_ feedback: OpaquePointer?) {
+        guard let feedback else { return }
+        feedbackObjects.remove(feedback)
+        wp_presentation_feedback_destroy(feedback)
+    }
+}

@@ -1,0 +1,127 @@
+import CWaylandClient
+import Glibc
+import MarqueeCore
+
+/// The seat's pointer and keyboard as the player understands them (`PlayerInput`): hover,
+/// drag, click and wheel from `wl_pointer`, the keys through xkbcommon from `wl_keyboard`. Takes
+/// the devices when the seat offers them and lets them go when it stops; owns their proxies.
+final class SeatInput {
+    /// Kept open while the devices' proxies exist: they are released through it.
+    private let display: WaylandDisplay
+    private let seat: OpaquePointer
+    private var pointer: OpaquePointer?
+    private var keyboard: OpaquePointer?
+    private let keys = KeyboardMap()
+    private var pointerX = 0
+    /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
+    private let scale: Int
+    private let seatListener: UnsafeMutablePointer<wl_seat_listener>
+    private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
+    private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
+    var onInput: (PlayerInput) -> Void = { _ in }
+
+    /// Linux's code for the left button (linux/input-event-codes.h).
+    private static let leftButton: UInt32 = 0x110
+
+    init?(display: WaylandDisplay, scale: Int) {
+        guard let seat = display.seat else { return nil }
+        self.scale = scale
+        self.display = display
+        self.seat = seat
+        seatListener = .allocate(capacity: 1)
+        seatListener.initialize(to: wl_seat_listener(
+            capabilities: { data, _, capabilities in listenerOwner(data, as: SeatInput.self)?.capabilities(capabilities) },
+            name: { _, _, _ in }))
+        pointerListener = .allocate(capacity: 1)
+        pointerListener.initialize(to: wl_pointer_listener(
+            enter: { data, _, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.enter(x: SeatInput.column(x))) },
+            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.leave) },
+            motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.move(x: SeatInput.column(x))) },
+            button: { data, _, _, _, button, state in listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1) },
+            axis: { data, _, _, axis, value in listenerOwner(data, as: SeatInput.self)?.axis(axis, value: value) },
+            frame: { _, _ in }, axis_source: { _, _, _ in }, axis_stop: { _, _, _, _ in }, axis_discrete: { _, _, _, _ in },
+            axis_value120: nil))
+        keyboardListener = .allocate(capacity: 1)
+        keyboardListener.initialize(to: wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in listenerOwner(data, as: SeatInput.self)?.keymap(format: format, fd: fd, size: size) },
+            enter: { _, _, _, _, _ in }, leave: { _, _, _, _ in },
+            key: { data, _, _, _, key, state in listenerOwner(data, as: SeatInput.self)?.key(key, pressed: state == 1) },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                listenerOwner(data, as: SeatInput.self)?.keys?.updateModifiers(depressed: depressed, latched: latched,
+                                                                                  locked: locked, group: group)
+            },
+            repeat_info: { _, _, _, _ in }))
+        wl_seat_add_listener(seat, seatListener, listenerData(self))
+    }
+
+    deinit {
+        releaseDevices(pointer: true, keyboard: true)
+        seatListener.deallocate()
+        pointerListener.deallocate()
+        keyboardListener.deallocate()
+    }
+
+    private static func column(_ fixed: wl_fixed_t) -> Int { Int(fixed) >> 8 }
+
+    private func capabilities(_ capabilities: UInt32) {
+        let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasPointer && pointer == nil, let made = wl_seat_get_pointer(seat) {
+            pointer = made
+            wl_pointer_add_listener(made, pointerListener, listenerData(self))
+        }
+        if hasKeyboard && keyboard == nil, let made = wl_seat_get_keyboard(seat) {
+            keyboard = made
+            wl_keyboard_add_listener(made, keyboardListener, listenerData(self))
+        }
+        releaseDevices(pointer: !hasPointer, keyboard: !hasKeyboard)
+    }
+
+    private func releaseDevices(pointer releasePointer: Bool, keyboard releaseKeyboard: Bool) {
+        if releasePointer, let pointer {
+            wl_pointer_release(pointer)
+            self.pointer = nil
+        }
+        if releaseKeyboard, let keyboard {
+            wl_keyboard_release(keyboard)
+            self.keyboard = nil
+        }
+    }
+
+    private func pointer(_ input: PlayerInput) {
+        switch input {
+        case .enter(let x):
+            pointerX = x * scale
+            onInput(.enter(x: pointerX))
+        case .move(let x):
+            pointerX = x * scale
+            onInput(.move(x: pointerX))
+        default:
+            onInput(input)
+        }
+    }
+
+    private func button(_ button: UInt32, pressed: Bool) {
+        guard button == Self.leftButton else { return }
+        onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
+    }
+
+    private func axis(_ axis: UInt32, value: wl_fixed_t) {
+        // The vertical wheel: positive is down, which moves the text forward, as X11's button 5.
+        guard axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, value != 0 else { return }
+        onInput(.wheel(forward: value > 0, control: keys?.controlHeld ?? false))
+    }
+
+    private func keymap(format: UInt32, fd: Int32, size: UInt32) {
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let keys else {
+            close(fd)
+            return
+        }
+        keys.load(fd: fd, size: Int(size))
+    }
+
+    private func key(_ key: UInt32, pressed: Bool) {
+        guard pressed, let symbol = keys?.symbol(ofKey: key), let playerKey = PlayerKey(keysym: symbol) else { return }
+        onInput(.key(playerKey))
+    }
+}

@@ -1,0 +1,82 @@
+import CWaylandClient
+import MarqueeCore
+import WaylandProtocols
+
+/// The bar on a Wayland desktop: a layer-shell surface anchored to one edge and both sides of an
+/// output, its height reserved as an exclusive zone (windows stop at it), the keyboard on demand
+/// (a click gives it focus). Made and destroyed here, surface included.
+///
+/// The compositor decides the width: the first commit carries no buffer, its `configure` tells
+/// the size, which is acknowledged before the first buffer is attached (the protocol's order).
+final class LayerSurface: TickerSurface {
+    /// Kept open while the surface exists: its proxies are destroyed through it.
+    private let display: WaylandDisplay
+    let surface: OpaquePointer
+    private let role: OpaquePointer
+    private let listener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener>
+    /// The output asked for (its registry name); nil: the compositor's choice.
+    let outputName: UInt32?
+    private(set) var width = 0
+    private(set) var height: Int
+    private(set) var isConfigured = false
+    /// A configure arrived with this size (acknowledged already): draw at it.
+    var onConfigure: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    /// The compositor will not show it again (its output went away).
+    var onClosed: () -> Void = {}
+
+    init(display: WaylandDisplay, shell: OpaquePointer, edge: BarEdge, height: Int, layer: BarLayer,
+         output: WaylandOutput?) {
+        self.display = display
+        self.height = height
+        outputName = output?.registryName
+        surface = wl_compositor_create_surface(display.compositor)
+        role = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output?.proxy, Self.layerValue(layer), "xmarquee")
+        let side = edge == .top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM
+        zwlr_layer_surface_v1_set_anchor(role, side.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
+                                         | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue)
+        // Width 0: the compositor gives the output's width (anchored to both sides).
+        zwlr_layer_surface_v1_set_size(role, 0, UInt32(height))
+        zwlr_layer_surface_v1_set_exclusive_zone(role, Int32(height))
+        if display.layerShellVersion >= 4 {
+            zwlr_layer_surface_v1_set_keyboard_interactivity(role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue)
+        }
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: zwlr_layer_surface_v1_listener(
+            configure: { data, role, serial, width, height in
+                zwlr_layer_surface_v1_ack_configure(role, serial)
+                listenerOwner(data, as: LayerSurface.self)?.configured(width: Int(width), height: Int(height))
+            },
+            closed: { data, _ in listenerOwner(data, as: LayerSurface.self)?.onClosed() }))
+        zwlr_layer_surface_v1_add_listener(role, listener, listenerData(self))
+        wl_surface_commit(surface)
+    }
+
+    deinit {
+        zwlr_layer_surface_v1_destroy(role)
+        wl_surface_destroy(surface)
+        listener.deallocate()
+    }
+
+    private func configured(width: Int, height: Int) {
+        self.width = width
+        if height > 0 { self.height = height }
+        isConfigured = true
+        onConfigure(self.width, self.height)
+    }
+
+    /// A new height (a new font or DPI): the zone follows.
+    func setHeight(_ newHeight: Int) {
+        zwlr_layer_surface_v1_set_size(role, 0, UInt32(newHeight))
+        zwlr_layer_surface_v1_set_exclusive_zone(role, Int32(newHeight))
+        wl_surface_commit(surface)
+    }
+
+    private static func layerValue(_ layer: BarLayer) -> UInt32 {
+        switch layer {
+        case .background: ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND.rawValue
+        case .bottom: ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM.rawValue
+        case .top: ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue
+        case .overlay: ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue
+        }
+    }
+}

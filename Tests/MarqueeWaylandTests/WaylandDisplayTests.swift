@@ -1,0 +1,33 @@
+import XCTest
+@testable import MarqueeWayland
+
+/// The connection under headless sway: the globals a bar needs and the outputs by connector name.
+final class WaylandDisplayTests: SwayTestCase {
+
+    func testBindsTheGlobalsABarNeeds() throws {
+        let display = try WaylandDisplay(name: sway.waylandDisplay)
+        XCTAssertNotNil(display.layerShell)
+        XCTAssertGreaterThanOrEqual(display.layerShellVersion, 3)
+        XCTAssertNotNil(display.viewporter)
+        XCTAssertNotNil(display.presentation)
+        XCTAssertEqual(display.outputs.compactMap(\.name), ["HEADLESS-1"])
+    }
+
+    func testHearsOfANewOutput() throws {
+        let display = try WaylandDisplay(name: sway.waylandDisplay)
+        var changes = 0
+        display.onOutputsChanged = { changes += 1 }
+        try sway.message(["create_output"])
+        XCTAssertTrue(waitFor(seconds: 5) {
+            display.dispatchPending()
+            return display.outputs.compactMap(\.name).contains("HEADLESS-2")
+        })
+        XCTAssertGreaterThanOrEqual(changes, 1)
+    }
+
+    func testNoCompositorIsAnError() {
+        XCTAssertThrowsError(try WaylandDisplay(name: sway.runtimeDirectory + "/no-such-socket")) { error in
+            XCTAssertTrue("\(error)".contains("cannot connect"))
+        }
+    }
+}

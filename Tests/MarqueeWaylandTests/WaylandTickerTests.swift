@@ -1,0 +1,110 @@
+import FontMatching
+import Foundation
+import MarqueeCore
+import MarqueeIO
+import TileRaster
+import XCTest
+@testable import MarqueeWayland
+
+/// The bar under headless sway, in process: its exclusive zone, its pixels moving, its frames.
+final class WaylandTickerTests: SwayTestCase {
+    private let white = RGBAColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF)
+    private let navy = RGBAColor(red: 0, green: 0, blue: 0x8000)
+    private let orange = RGBAColor(red: 0xFFFF, green: 0x8000, blue: 0)
+
+    private func makeTicker(edge: BarEdge = .top, height: Int = 40, speed: Double = 120,
+                            loop: EventLoop) throws -> (WaylandDisplay, WaylandTicker) {
+        let display = try WaylandDisplay(name: sway.waylandDisplay)
+        let capsule = CapsuleStyle(color: orange, radius: 6)
+        let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
+                                layout: LayoutSettings(separator: "   "), capsule: capsule)
+        let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
+        let ticker = try WaylandTicker(display: display, placement: .bar(edge: edge, layer: .top, monitor: .primary),
+                                       height: height, font: font, style: style, loop: loop)
+        ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
+        return (display, ticker)
+    }
+
+    /// Runs `loop` for `seconds`, then returns.
+    private func run(_ loop: EventLoop, for seconds: Double) {
+        let timer = FrameTimer()!
+        timer.arm(at: MonotonicClock.now() + seconds)
+        loop.watch(timer.fd) { _ in
+            timer.acknowledge()
+            loop.stop(status: 0)
+        }
+        _ = loop.run()
+        loop.unwatch(timer.fd)
+        loop.restart()
+    }
+
+    private func workspaceRect() throws -> (y: Int, height: Int) {
+        let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
+        let rect = try XCTUnwrap(workspaces.first?["rect"] as? [String: Any])
+        return (try XCTUnwrap(rect["y"] as? Int), try XCTUnwrap(rect["height"] as? Int))
+    }
+
+    func testTopBarReservesItsHeight() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, loop: loop)
+        run(loop, for: 0.5)
+        XCTAssertEqual(ticker.width, 1280, "anchored to both sides: the output's width")
+        XCTAssertEqual(try workspaceRect().y, 40)
+        XCTAssertEqual(try workspaceRect().height, 680)
+        withExtendedLifetime((display, ticker)) {}
+    }
+
+    func testBottomBarReservesItsHeight() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(edge: .bottom, height: 30, loop: loop)
+        run(loop, for: 0.5)
+        XCTAssertEqual(try workspaceRect().y, 0)
+        XCTAssertEqual(try workspaceRect().height, 690)
+        withExtendedLifetime((display, ticker)) {}
+    }
+
+    func testBarPixelsMoveAtTheFrameRate() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, speed: 120, loop: loop)
+        run(loop, for: 0.6)
+        let first = try sway.screenshot()
+        run(loop, for: 0.4)
+        let second = try sway.screenshot()
+        XCTAssertEqual(first.width, 1280)
+        // The bar is the top 40 rows: background and capsules there, and they moved.
+        XCTAssertNotEqual(first.band(0..<40), second.band(0..<40), "the bar's pixels move")
+        let hasCapsule = (0..<1280).contains { x in first.pixel(x: x, y: 20) == (255, 128, 0) }
+        XCTAssertTrue(hasCapsule, "the item boxes are painted")
+        let corner = first.pixel(x: 0, y: 0)
+        XCTAssertTrue(corner == (0, 0, 128) || corner == (255, 128, 0), "the bar's colours at its corner: \(corner)")
+        // About 60 frames a second came from the compositor's callbacks, none missed for long.
+        XCTAssertGreaterThan(ticker.framesDrawn, 40)
+        XCTAssertEqual(ticker.refreshPeriod, 1.0 / 60, accuracy: 0.002)
+        withExtendedLifetime((display, ticker)) {}
+    }
+
+    /// The motion measured from the frames themselves: each frame's strip position (to an eighth
+    /// of a pixel) against the time it is to be shown at.
+    func testMotionIsExactAtTheAskedSpeed() throws {
+        let loop = EventLoop()
+        let (display, ticker) = try makeTicker(height: 40, speed: 90, loop: loop)
+        var frames: [(position: Double, time: Double)] = []
+        ticker.onFrameDrawn = { position, phase, time in
+            frames.append((Double(position) + Double(phase) / Double(SubpixelGrid.steps), time))
+        }
+        run(loop, for: 2.5)
+        let settled = Array(frames.dropFirst(30))
+        XCTAssertGreaterThan(settled.count, 80)
+        let first = try XCTUnwrap(settled.first), last = try XCTUnwrap(settled.last)
+        let speed = (last.position - first.position) / (last.time - first.time)
+        XCTAssertEqual(speed, 90, accuracy: 0.5, "px/s over \(settled.count) frames")
+        // Every step is the speed times the time between the frames' presentation times, to the
+        // sub-pixel grid (an eighth of a pixel): nothing jumps, nothing stalls.
+        var worst = 0.0
+        for (a, b) in zip(settled, settled.dropFirst()) {
+            worst = max(worst, abs((b.position - a.position) - 90 * (b.time - a.time)))
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / Double(SubpixelGrid.steps) + 1e-9, "worst step error \(worst) px")
+        withExtendedLifetime((display, ticker)) {}
+    }
+}
