@@ -27,7 +27,7 @@ final class WaylandTickerTests: SwayTestCase {
 
     /// Runs `loop` for `seconds`, then returns.
     private func run(_ loop: EventLoop, for seconds: Double) {
-        let timer = FrameTimer()!
+        let timer = DeadlineTimer()!
         timer.arm(at: MonotonicClock.now() + seconds)
         loop.watch(timer.fd) { _ in
             timer.acknowledge()

@@ -57,6 +57,3 @@ public final class DeadlineTimer {
         }
     }
 }
-
-/// The frame pacers' name for it (Sources/MarqueeX11/Frames, the Ticker's rest and page timers).
-public typealias FrameTimer = DeadlineTimer

@@ -13,14 +13,14 @@ public protocol FrameRequester: AnyObject {
 /// while it wants them, otherwise no frames at all and, for a rest, a timer to its end; a timer
 /// to the next page switch. Owns the two timers.
 public final class PlayerTimers {
-    private let restTimer: FrameTimer
-    private let pageTimer: FrameTimer
+    private let restTimer: DeadlineTimer
+    private let pageTimer: DeadlineTimer
     /// Loop turns the layout under way has taken so far.
     private var layoutTurns = 0
 
     /// Nil when the system gives no timer.
     public init?() {
-        guard let restTimer = FrameTimer(), let pageTimer = FrameTimer() else { return nil }
+        guard let restTimer = DeadlineTimer(), let pageTimer = DeadlineTimer() else { return nil }
         self.restTimer = restTimer
         self.pageTimer = pageTimer
     }

@@ -20,7 +20,7 @@ final class CallbackPacer: FrameRequester {
     private var surface: OpaquePointer
     private let presentation: OpaquePointer?
     private var clock = PresentationClock()
-    private let startTimer: FrameTimer
+    private let startTimer: DeadlineTimer
     private var startWatch: EventLoop.Watch?
     private var pendingCallback: OpaquePointer?
     private let callbackListener: UnsafeMutablePointer<wl_callback_listener>
@@ -31,7 +31,7 @@ final class CallbackPacer: FrameRequester {
     private(set) var isActive = false
 
     init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
-        guard let timer = FrameTimer() else { throw .noTimer(errno: errno) }
+        guard let timer = DeadlineTimer() else { throw .noTimer(errno: errno) }
         self.display = display
         self.surface = surface
         presentation = display.presentation

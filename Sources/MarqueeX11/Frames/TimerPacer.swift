@@ -6,7 +6,7 @@ import MarqueeIO
 /// Present. A late wake-up skips ahead to the current deadline instead of bunching frames.
 final class TimerPacer: FramePacer {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
-    private let timer: FrameTimer
+    private let timer: DeadlineTimer
     private let origin: Double
     private var nextCounter: UInt64 = 0
     private var armed = false
@@ -14,7 +14,7 @@ final class TimerPacer: FramePacer {
     let period: Double
 
     init?(refreshHz: Double, loop: EventLoop) {
-        guard let timer = FrameTimer() else { return nil }
+        guard let timer = DeadlineTimer() else { return nil }
         self.timer = timer
         period = 1 / refreshHz
         origin = MonotonicClock.now()

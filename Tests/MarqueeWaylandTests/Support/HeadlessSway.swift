@@ -27,7 +27,7 @@ class CompositorProcess {
         let template = NSTemporaryDirectory() + "xmarquee-compositor.XXXXXX"
         var path = Array(template.utf8CString)
         guard mkdtemp(&path) != nil else { throw HarnessError("cannot make a runtime folder") }
-        runtimeDirectory = String(cString: path)
+        runtimeDirectory = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         log = runtimeDirectory + "/compositor.log"
         for (name, text) in files {
             try text.write(toFile: runtimeDirectory + "/" + name, atomically: true, encoding: .utf8)
