@@ -108,12 +108,13 @@ final class PresentPacer: FramePacer {
     }
 
     func takeCompletions() -> Bool {
-        // Only while a completion is awaited: a poll of an empty queue reads the socket, and the
-        // X events that read brings in wait in xcb until Xlib next reads; the awaited completion
-        // wakes the loop for them within a frame. With none awaited nothing polls, so nothing
-        // waits: late completions stay in the queue and are dropped by their serial.
+        // Only while frames await a completion: a poll of an empty queue reads the socket, and
+        // the X events that read brings in wait in xcb until Xlib next reads, which the awaited
+        // completion's wake makes within a frame (the watchdog's `waitTimeout` within a second
+        // when completions stop). Otherwise nothing polls, so nothing waits: completions stay in
+        // the queue until frames are asked for again, and late ones are dropped by their serial.
         var tookAny = false
-        while awaiting, let event = xcb_poll_for_special_event(xcb, completions) {
+        while awaiting && isActive, let event = xcb_poll_for_special_event(xcb, completions) {
             defer { free(event) }
             tookAny = true
             let complete = xm_as_present_complete(event).pointee
