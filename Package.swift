@@ -22,9 +22,9 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "CX11",
-            pkgConfig: "x11 xrender xrandr xpresent xext xfixes",
+            pkgConfig: "x11 xrender xrandr xpresent xext xfixes x11-xcb xcb-present",
             providers: [.apt(["libx11-dev", "libxrender-dev", "libxrandr-dev", "libxpresent-dev", "libxext-dev",
-                              "libxfixes-dev"])]
+                              "libxfixes-dev", "libx11-xcb-dev", "libxcb-present-dev"])]
         ),
         // GNU FriBidi: the bidirectional algorithm, found through pkg-config.
         .systemLibrary(

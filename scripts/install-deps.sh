@@ -5,6 +5,7 @@ set -euo pipefail
 
 build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libxpresent-dev libxext-dev libxfixes-dev libfribidi-dev libharfbuzz-dev
+       libx11-xcb-dev libxcb-present-dev   # Present completions through xcb's special event queue
        libfreetype-dev libpixman-1-dev    # the tile rasterizer: glyphs at sub-pixel phases, composited
        fonts-dejavu-core fonts-droid-fallback fonts-noto-color-emoji   # fallback for CJK and emoji
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)

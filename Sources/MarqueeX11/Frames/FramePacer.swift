@@ -23,6 +23,7 @@ protocol FramePacer: FrameRequester {
     var waitTimeout: Int32 { get }
     /// The loop woke by timeout: recover from a server that stopped sending completions.
     func timedOut()
-    /// Offers an X event; true when it was this pacer's.
-    func handle(_ event: inout XEvent) -> Bool
+    /// Handles the events the pacer reads apart from Xlib's queue; true when there were any (a
+    /// frame they started may have requests to flush, and the flush may read more).
+    func takeCompletions() -> Bool
 }

@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 import MarqueeCore
 import MarqueeIO
 
@@ -9,11 +10,18 @@ import MarqueeIO
 /// `XPresentNotifyMSC` asks to hear when msc + 1 has passed, which starts the frame after: one
 /// event and one wakeup a frame, like the C floor. Frame times come from the counter on a fixed
 /// grid (`FrameClock`), so server jitter never reaches the motion.
+///
+/// The completions bypass Xlib's queue: selected with an event id registered as an xcb special
+/// event on Xlib's own connection (as Mesa does), they wait in a queue of their own, read without
+/// `XNextEvent`, `_XEnq` or a GenericEvent cookie. The requests stay Xlib's, in Xlib's order.
 final class PresentPacer: FramePacer {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
     private let connection: XConnection
     private let window: Window
-    private let opcode: Int32
+    private let xcb: OpaquePointer
+    /// The Present event context the completions are selected on, and xcb's queue for them.
+    private let eventID: UInt32
+    private let completions: OpaquePointer
     private var clock: FrameClock?
     private var firstCompletion: (msc: UInt64, ust: UInt64)?
     private var lastMSC: UInt64 = 0
@@ -30,12 +38,27 @@ final class PresentPacer: FramePacer {
     /// Nil when the server has no Present extension.
     init?(connection: XConnection, window: Window, refreshHz: Double) {
         var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard XPresentQueryExtension(connection.display, &opcode, &eventBase, &errorBase) != 0 else { return nil }
+        guard XPresentQueryExtension(connection.display, &opcode, &eventBase, &errorBase) != 0,
+              let xcb = XGetXCBConnection(connection.display) else { return nil }
+        let eventID = xcb_generate_id(xcb)
+        // Registered before the selection, so that no completion can reach Xlib's queue.
+        guard let completions = xcb_register_for_special_xge(xcb, xm_present_extension(), eventID, nil) else { return nil }
         self.connection = connection
         self.window = window
-        self.opcode = opcode
+        self.xcb = xcb
+        self.eventID = eventID
+        self.completions = completions
         period = 1 / refreshHz
-        _ = XPresentSelectInput(connection.display, window, UInt32(PresentCompleteNotifyMask))
+        xcb_present_select_input(xcb, eventID, xcb_window_t(window), UInt32(XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY.rawValue))
+    }
+
+    deinit {
+        // An empty mask frees the event context, so that no completion comes after the queue goes.
+        // The window may be gone first (the ticker's fields go in their order), taking the context
+        // with it: the BadWindow that then answers is discarded rather than reported.
+        let deselect = xcb_present_select_input_checked(xcb, eventID, xcb_window_t(window), 0)
+        xcb_discard_reply(xcb, deselect.sequence)
+        xcb_unregister_for_special_event(xcb, completions)
     }
 
     func requestFrame() {
@@ -84,19 +107,24 @@ final class PresentPacer: FramePacer {
         if isActive { requestFrame() }
     }
 
-    func handle(_ event: inout XEvent) -> Bool {
-        guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
-        guard XGetEventData(connection.display, &event.xcookie) != 0 else { return true }
-        defer { XFreeEventData(connection.display, &event.xcookie) }
-        switch event.xcookie.evtype {
-        case Int32(PresentCompleteNotify):
-            let complete = xm_as_complete(&event.xcookie).pointee
-            guard complete.window == window else { return true }
-            completed(msc: complete.msc, ust: complete.ust, serial: complete.serial_number)
-        default:
-            break
+    func takeCompletions() -> Bool {
+        // Only while frames await a completion: a poll of an empty queue reads the socket, and
+        // the X events that read brings in wait in xcb until Xlib next reads, which the awaited
+        // completion's wake makes within a frame (the watchdog's `waitTimeout` within a second
+        // when completions stop). Otherwise nothing polls, so nothing waits: completions stay in
+        // the queue until frames are asked for again, and late ones are dropped by their serial.
+        var tookAny = false
+        while awaiting && isActive, let event = xcb_poll_for_special_event(xcb, completions) {
+            defer { free(event) }
+            tookAny = true
+            let complete = xm_as_present_complete(event).pointee
+            guard complete.event_type == XCB_PRESENT_COMPLETE_NOTIFY, complete.window == xcb_window_t(window) else { continue }
+            let awaited = awaitedSerial
+            completed(msc: complete.msc, ust: complete.ust, serial: complete.serial)
+            // A frame started: its answer cannot be in before its requests are flushed.
+            if awaitedSerial != awaited { break }
         }
-        return true
+        return tookAny
     }
 
     private func completed(msc: UInt64, ust: UInt64, serial completedSerial: UInt32) {

@@ -56,5 +56,5 @@ final class TimerPacer: FramePacer {
 
     var waitTimeout: Int32 { -1 }
     func timedOut() {}
-    func handle(_ event: inout XEvent) -> Bool { false }
+    func takeCompletions() -> Bool { false }
 }

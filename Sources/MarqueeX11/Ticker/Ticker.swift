@@ -138,11 +138,16 @@ public final class Ticker {
         timers.uninstall(from: loop)
     }
 
-    /// Before each sleep: a slice of a layout in progress, every queued X event, the requests
-    /// flushed; the loop then sleeps until the pacer's deadline (not at all mid-layout).
+    /// Before each sleep: a slice of a layout in progress, every queued X event and completion,
+    /// the requests flushed; the loop then sleeps until the pacer's deadline (not at all mid-layout).
+    /// Completions first (a frame's wake), then Xlib's events and the flush, and completions again
+    /// until there are none: a completion xcb read while flushing is in no queue epoll watches.
     private func prepareToWait(on loop: EventLoop) -> Int32 {
         if player.isLayingOut { continueLayout() }
-        connection.drainEvents(while: { loop.isRunning }) { handle(&$0, loop: loop) }
+        _ = pacer.takeCompletions()
+        repeat {
+            connection.drainEvents(while: { loop.isRunning }) { handle(&$0, loop: loop) }
+        } while loop.isRunning && pacer.takeCompletions()
         // The drain ends with a flush unless the loop was stopped in the middle of it.
         if !loop.isRunning { connection.flush() }
         return player.isLayingOut ? 0 : pacer.waitTimeout
@@ -156,7 +161,6 @@ public final class Ticker {
     }
 
     private func handle(_ event: inout XEvent, loop: EventLoop) {
-        if pacer.handle(&event) { return }
         let now = MonotonicClock.now()
         // Events about other windows (a shared connection, the root for RandR) are not ours.
         guard event.xany.window == window.id else { return offer(&event) }
