@@ -156,7 +156,7 @@ let package = Package(
         // Matching, rendering defaults and faces against the installed fonts: no display.
         .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
         // The Wayland backend under headless sway (and weston), and the generated protocol code's check.
-        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "MarqueeCore", "FontMatching", "CWaylandClient"]),
+        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
         .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText",

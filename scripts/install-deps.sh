@@ -22,8 +22,8 @@ test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagem
       fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
       zsh fish appstream xtrace)
 # The Wayland tests: headless sway (layer-shell), grim (its pixels), wtype (keys), weston (a
-# compositor without layer-shell); wayland-scanner and wayland-protocols check the generated code.
-wayland=(sway grim wtype weston libwayland-bin wayland-protocols)
+# compositor without layer-shell), tesseract-ocr (OCR of the bar's text); wayland-scanner and wayland-protocols check the generated code.
+wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr)
 bench=(tickr)
 deb=(dpkg-dev lintian)   # dpkg-shlibdeps computes the package's dependencies; lintian checks the package
 

@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr pacing144 smooth144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland pacing144 smooth144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -61,6 +61,7 @@ struct BenchCommand: ParsableCommand {
         if wanted("clock") { try bench.runClockBesideLongText() }
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
+        if wanted("wayland") { try bench.runWaylandCPU() }
         if wanted("pacing144") || wanted("smooth144") { try bench.restartServer(refreshHz: 144) }
         if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
         if wanted("smooth144") {

@@ -39,8 +39,9 @@ final class ChildProcess {
         pid = child
     }
 
-    /// Runs a short command to completion and returns its exit status and standard output.
-    static func output(of executable: String, _ arguments: [String]) -> (status: Int32, text: String) {
+    /// Runs a short command to completion and returns its exit status and standard output;
+    /// `quietErrors` sends its standard error to /dev/null (a poll that is expected to fail first).
+    static func output(of executable: String, _ arguments: [String], quietErrors: Bool = false) -> (status: Int32, text: String) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return (-1, "") }
         var actions = posix_spawn_file_actions_t()
@@ -48,6 +49,7 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_addclose(&actions, fds[0])
+        if quietErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -9,6 +9,8 @@
 #include "../Generated/fractional-scale-v1-client-protocol.h"
 #include "../Generated/xdg-output-unstable-v1-client-protocol.h"
 #include "../Generated/wlr-layer-shell-unstable-v1-client-protocol.h"
+// Only the Wayland tests create virtual pointers (headless sway has no pointer of its own).
+#include "../Generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 // An interface's address, as libwayland keeps it in every proxy made with it: Swift imports the
 // `extern const` tables as values, and taking a pointer to such a value may point at a copy.
@@ -23,5 +25,6 @@ XM_INTERFACE(wp_presentation)
 XM_INTERFACE(wp_fractional_scale_manager_v1)
 XM_INTERFACE(zxdg_output_manager_v1)
 XM_INTERFACE(zwlr_layer_shell_v1)
+XM_INTERFACE(zwlr_virtual_pointer_manager_v1)
 #undef XM_INTERFACE
 #endif

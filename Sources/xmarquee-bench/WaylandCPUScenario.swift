@@ -1,0 +1,69 @@
+import Glibc
+
+/// The Wayland row: the release ticker as a layer-shell bar on a headless sway, its CPU and
+/// wakeups per second of scrolling (and the compositor's) beside the X11 figures of `cpu`.
+extension Bench {
+    func runWaylandCPU() throws {
+        let section = "Wayland"
+        if let reason = HeadlessSwaySession.unavailable {
+            log.add(section, "not measured: \(reason)", nil, "")
+            return
+        }
+        var client: [ProcessUsage] = [], compositor: [ProcessUsage] = [], resident: [Double] = [], frameRates: [Double] = []
+        for round in 0..<runs {
+            // A fresh sway a round, as X11's rounds start a fresh ticker: nothing left over from the last.
+            let sway = try HeadlessSwaySession(width: Self.barWidth, height: 1080)
+            defer { sway.stop() }
+            let name = "bench-wayland-\(getpid())-\(round)"
+            let ticker = try ChildProcess(xmarquee, ["--name", name, "--backend", "wayland", "--bar", "top",
+                                                     "--height", "\(Self.barHeight)", "--file", fixtures.headlines,
+                                                     "--speed", "\(Self.speed)", "--bg", "#202020", "--fg", "#f0f0f0"],
+                                          environment: ["WAYLAND_DISPLAY": sway.waylandDisplay, "DISPLAY": ""])
+            defer { ticker.terminate() }
+            guard waitForFrames(name: name, atLeast: 10, timeout: 30) != nil else {
+                log.add(section, "round \(round + 1): the bar showed no frames", nil, "")
+                continue
+            }
+            BenchClock.sleep(2)
+            let before = waitForFrames(name: name, atLeast: 0, timeout: 1)
+            let usage = measureUsage(of: [ticker.pid, sway.compositor.pid], for: 10)
+            let after = waitForFrames(name: name, atLeast: 0, timeout: 1)
+            if let ours = usage[0], let theirs = usage[1] {
+                client.append(ours)
+                compositor.append(theirs)
+            }
+            if let before, let after { frameRates.append(Double(after.frames - before.frames) / (after.time - before.time)) }
+            resident.append(Double(ProcessSampler.residentKB(ticker.pid)) / 1024)
+        }
+        let median = CPURounds.median
+        let note = "headless sway (pixman), \(Self.barWidth)×\(Self.barHeight) top bar, 120 px/s; median of \(client.count) × 10 s"
+        let cpu = median(client, \.cpuPercent)
+        log.add(section, "xmarquee CPU on Wayland (% of one core)", cpu, "%", note: note)
+        if let cpu, let x11 = tickerClientCPU, x11 > 0 {
+            log.add(section, "client CPU: Wayland ÷ X11", cpu / x11, "×", note: "X11: the `cpu` row, Xvfb with Present")
+        }
+        log.add(section, "xmarquee wakeups on Wayland", median(client, \.wakeupsPerSecond), "/s",
+                note: "voluntary context switches; involuntary \(median(client, \.involuntaryPerSecond).map { fixed($0, 0) } ?? "n/a")/s")
+        log.add(section, "frames shown on Wayland", Statistics.median(frameRates), "/s", note: "from `ctl status`: sway's frame callbacks")
+        log.add(section, "sway CPU with xmarquee", median(compositor, \.cpuPercent), "%", note: "the compositor draws the screen in software")
+        log.add(section, "xmarquee resident on Wayland", Statistics.median(resident), "MB", note: "at the end of each round")
+    }
+
+    /// `xmarquee ctl --name NAME status` until it reports `atLeast` frames shown; the count and
+    /// when it was read, or nil when it does not in `timeout` seconds.
+    private func waitForFrames(name: String, atLeast count: Int, timeout: Double) -> (frames: Int, time: Double)? {
+        let deadline = BenchClock.now() + timeout
+        repeat {
+            let reply = ChildProcess.output(of: xmarquee, ["ctl", "--name", name, "status"], quietErrors: true)
+            if reply.status == 0, let frames = Self.framesShown(in: reply.text), frames >= count { return (frames, BenchClock.now()) }
+            BenchClock.sleep(0.1)
+        } while BenchClock.now() < deadline
+        return nil
+    }
+
+    /// The `framesShown` number of a status reply (one JSON object, keys in a fixed order).
+    static func framesShown(in status: String) -> Int? {
+        guard let key = status.firstRange(of: "\"framesShown\":") else { return nil }
+        return Int(status[key.upperBound...].prefix { $0.isNumber })
+    }
+}

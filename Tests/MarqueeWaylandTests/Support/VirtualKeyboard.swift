@@ -1,0 +1,22 @@
+import Foundation
+
+/// Key presses from outside through wtype, which creates a virtual keyboard
+/// (zwp_virtual_keyboard_v1) on the compositor's seat for as long as it runs: a headless sway has
+/// no keyboard of its own, so the seat offers one to clients only while wtype is there.
+enum VirtualKeyboard {
+    static let wtype = "/usr/bin/wtype"
+
+    static var unavailable: String? {
+        FileManager.default.isExecutableFile(atPath: wtype) ? nil : "\(wtype) is missing (scripts/install-deps.sh test installs it)"
+    }
+
+    /// Types the key named `key` (an xkb keysym name: "space", "Right", "plus") into the surface
+    /// that has the keyboard focus. wtype first waits `settle` seconds with its keyboard on the
+    /// seat, so that clients see the seat's new keyboard capability, take a wl_keyboard, and get
+    /// its keymap and the focus before the key arrives.
+    static func type(key: String, into sway: HeadlessSway, settle: Double = 1) throws {
+        let result = try runTool(URL(fileURLWithPath: wtype), ["-s", String(Int(settle * 1000)), "-k", key],
+                                 environment: ["WAYLAND_DISPLAY": sway.waylandDisplay])
+        guard result.status == 0 else { throw HarnessError("wtype -k \(key): \(result.output)") }
+    }
+}
