@@ -25,7 +25,7 @@ final class HeadlessSwaySession {
     init(width: Int, height: Int) throws {
         var template = Array("/tmp/xmarquee-bench-sway.XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw BenchError("cannot make a runtime folder for sway") }
-        runtimeDirectory = String(cString: template)
+        runtimeDirectory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let config = "xwayland disable\noutput HEADLESS-1 mode \(width)x\(height) position 0 0\ndefault_border none\n"
         let configPath = runtimeDirectory + "/config"
         guard let file = fopen(configPath, "w") else { throw BenchError("cannot write \(configPath)") }
