@@ -14,7 +14,7 @@ final class MarqueePlayerTests: XCTestCase {
                                 layout: LayoutSettings(separator: Self.separator), motion: motion)
         var player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: FakeShaper()), width: width,
                                    refreshPeriod: Self.period)
-        player.setMapped(true, at: time)
+        player.setVisibility(mapped: true, at: time)
         player.setMessages([MessageGroup(source: "arguments", messages: messages.map { Message($0) })])
         finishLayout(&player, at: time)
         return player
@@ -22,11 +22,11 @@ final class MarqueePlayerTests: XCTestCase {
 
     /// Lays out to the end with a clock that stands at `time`.
     private func finishLayout(_ player: inout MarqueePlayer, at time: Double) {
-        while player.isLayingOut { _ = player.continueLayout(clock: { time }) }
+        while player.content.isLayingOut { _ = player.continueLayout(clock: { time }) }
     }
 
     private func layout(_ player: MarqueePlayer) throws -> CycleLayout {
-        try XCTUnwrap(player.timeline?.segments.first?.content.layout)
+        try XCTUnwrap(player.strip.timeline?.segments.first?.content.layout)
     }
 
     /// Frames at every vblank from `start` for `seconds`; returns their positions.
@@ -89,7 +89,7 @@ final class MarqueePlayerTests: XCTestCase {
             // A pause half-way: the line is dropped, and the frames ease to a stop as the director says.
             if frame == 300 { player.pause(at: time) }
             let plan = try XCTUnwrap(player.frame(at: time))
-            let director = try XCTUnwrap(player.director)
+            let director = try XCTUnwrap(player.motion.director)
             let expected = director.gridPoint(at: time, subpixel: true)
             XCTAssertEqual(plan.position, expected.pixel, "frame \(frame)")
             XCTAssertEqual(plan.phase, expected.phase, "frame \(frame)")
@@ -115,14 +115,14 @@ final class MarqueePlayerTests: XCTestCase {
     func testNoFramesWhileHiddenAndTheTextGoesOnFromWhereItStood() throws {
         var player = makePlayer(["Hello world", "Second message"])
         _ = run(&player, from: 100, seconds: 0.5)
-        let before = player.shownPosition
-        player.setMapped(false, at: 100.5)
+        let before = player.strip.position
+        player.setVisibility(mapped: false, at: 100.5)
         XCTAssertEqual(player.demand(at: 100.5), .none)
         XCTAssertNil(player.frame(at: 101))
-        player.setMapped(true, at: 110.5)
+        player.setVisibility(mapped: true, at: 110.5)
         let plan = try XCTUnwrap(player.frame(at: 110.5))
         XCTAssertEqual(plan.position - before, 2, "ten seconds hidden did not move the text")
-        player.setFullyObscured(true, at: 111)
+        player.setVisibility(fullyObscured: true, at: 111)
         XCTAssertEqual(player.demand(at: 111), .none)
     }
 
@@ -155,8 +155,8 @@ final class MarqueePlayerTests: XCTestCase {
         // The columns on screen show the same content as before (the new text waits beyond the edge).
         let visibleBefore = before.copies.compactMap(\.content).map(\.id)
         XCTAssertTrue(after.copies.compactMap(\.content).allSatisfy { visibleBefore.contains($0.id) }
-            || player.timeline!.segments.count > 1)
-        XCTAssertEqual(player.timeline?.segments.count, 2, "old and new content, the seam past the entering edge")
+            || player.strip.timeline!.segments.count > 1)
+        XCTAssertEqual(player.strip.timeline?.segments.count, 2, "old and new content, the seam past the entering edge")
     }
 
     func testTextEnteringFromOffscreenStartsBeyondTheRightEdge() throws {
@@ -175,10 +175,10 @@ final class MarqueePlayerTests: XCTestCase {
         _ = run(&player, from: 100, seconds: 0.2)
         let shaper = FakeShaper()
         player.setShapes(ShapeCache(shaper: shaper))
-        var outcome = MarqueePlayer.LayoutOutcome.idle
-        while player.isLayingOut { outcome = player.continueLayout(clock: { 100.2 }) }
+        var outcome = LayoutOutcome.idle
+        while player.content.isLayingOut { outcome = player.continueLayout(clock: { 100.2 }) }
         XCTAssertEqual(outcome, .adopted(newShaper: true))
-        XCTAssertEqual(player.timeline?.segments.count, 1, "shown at once, not swapped in at the edge")
+        XCTAssertEqual(player.strip.timeline?.segments.count, 1, "shown at once, not swapped in at the edge")
         XCTAssertGreaterThan(shaper.calls, 0)
     }
 
@@ -188,18 +188,18 @@ final class MarqueePlayerTests: XCTestCase {
         var player = makePlayer(["Alpha", "Beta", "Gamma"])
         player.announce("URGENT", at: 100)
         finishLayout(&player, at: 100)
-        let urgent = try XCTUnwrap(player.urgent)
+        let urgent = try XCTUnwrap(player.content.urgent)
         XCTAssertTrue(urgent.isEntering, "swapped in past the entering edge")
-        let newest = try XCTUnwrap(player.timeline?.newest(direction: .left).layout)
+        let newest = try XCTUnwrap(player.strip.timeline?.newest(direction: .left).layout)
         XCTAssertEqual(newest.message(at: 0).text, "URGENT")
         var time = 100.0
-        while player.urgent != nil && time < 130 {
+        while player.content.urgent != nil && time < 130 {
             _ = player.frame(at: time)
             finishLayout(&player, at: time)
             time += Self.period
         }
-        XCTAssertNil(player.urgent, "taken out once it has fully entered")
-        XCTAssertFalse(try XCTUnwrap(player.timeline?.newest(direction: .left).layout).messageCount == 4,
+        XCTAssertNil(player.content.urgent, "taken out once it has fully entered")
+        XCTAssertFalse(try XCTUnwrap(player.strip.timeline?.newest(direction: .left).layout).messageCount == 4,
                        "the text after it no longer carries it")
     }
 
@@ -210,7 +210,7 @@ final class MarqueePlayerTests: XCTestCase {
         let layout = try layout(player)
         player.skipToNextMessage(at: 100)
         _ = run(&player, from: 100 + MotionDirector.scrubEasing + 0.01, seconds: Self.period)
-        XCTAssertEqual(player.shownPosition - 2 * Int(((MotionDirector.scrubEasing + 0.01) * 60).rounded(.down)), layout.messageStarts[1],
+        XCTAssertEqual(player.strip.position - 2 * Int(((MotionDirector.scrubEasing + 0.01) * 60).rounded(.down)), layout.messageStarts[1],
                        accuracy: 2)
     }
 
@@ -227,18 +227,18 @@ final class MarqueePlayerTests: XCTestCase {
     func testTheSpeedLivesOnceAndSaysWhoSetIt() {
         var player = makePlayer(["Hello world"])
         player.handle(.key(.faster), at: 100).map { XCTFail("\($0)") }
-        XCTAssertEqual(player.speed, 180, accuracy: 1e-9, "one pixel per frame faster")
-        XCTAssertEqual(player.speedOrigin, .user)
+        XCTAssertEqual(player.motion.speed, 180, accuracy: 1e-9, "one pixel per frame faster")
+        XCTAssertEqual(player.motion.speedOrigin, .user)
         player.handle(.key(.faster), at: 100.01).map { XCTFail("\($0)") }
-        XCTAssertEqual(player.speed, 240, accuracy: 1e-9, "the key reads the speed the last key set")
+        XCTAssertEqual(player.motion.speed, 240, accuracy: 1e-9, "the key reads the speed the last key set")
         // After the easing, frames step 4 px.
         let positions = run(&player, from: 101, seconds: 0.1)
         XCTAssertEqual(Set(zip(positions.dropFirst(), positions).map { $0 - $1 }), [4])
         player.setSpeed(120, direction: .left, at: 101.5)
-        XCTAssertEqual(player.speed, 240, accuracy: 1e-9, "a reload that keeps the configured speed keeps the user's")
+        XCTAssertEqual(player.motion.speed, 240, accuracy: 1e-9, "a reload that keeps the configured speed keeps the user's")
         player.setSpeed(60, direction: .left, at: 102)
-        XCTAssertEqual(player.speedOrigin, .configuration)
-        XCTAssertEqual(player.speed, 60)
+        XCTAssertEqual(player.motion.speedOrigin, .configuration)
+        XCTAssertEqual(player.motion.speed, 60)
         let slow = run(&player, from: 103, seconds: 0.1)
         XCTAssertEqual(Set(zip(slow.dropFirst(), slow).map { $0 - $1 }), [1], "the configuration's speed, not 4× it")
     }
@@ -265,7 +265,7 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertTrue(player.pointerOverLink)
         let layout = try layout(player)
         let plainX = layout.messageStarts[1] + 2
-        XCTAssertNil(player.link(atWindowX: plainX))
+        XCTAssertNil(player.strip.link(atWindowX: plainX))
         XCTAssertEqual(player.handle(.press(x: plainX), at: 101), nil)
         XCTAssertEqual(player.handle(.release(x: plainX), at: 101.05), nil)
         XCTAssertTrue(player.isPaused, "a click without a link pauses with --click-to-pause")
@@ -275,11 +275,11 @@ final class MarqueePlayerTests: XCTestCase {
         var player = makePlayer(["Hello world", "Second message"], speed: 0)
         player.handle(.press(x: 100), at: 100).map { XCTFail("\($0)") }
         player.handle(.move(x: 70), at: 100.1).map { XCTFail("\($0)") }
-        XCTAssertEqual(player.director?.pixel(at: 100.1), 30, "dragged left by 30 px: the text moved on by 30")
+        XCTAssertEqual(player.motion.director?.pixel(at: 100.1), 30, "dragged left by 30 px: the text moved on by 30")
         _ = player.handle(.release(x: 70), at: 100.2)
         var rightward = makePlayer(["Hello world", "Second message"], speed: 0, direction: .right)
         rightward.handle(.wheel(forward: true, control: false), at: 100).map { XCTFail("\($0)") }
-        XCTAssertEqual(rightward.director?.pixel(at: 101), -Int(MarqueePlayer.scrubStep), "forward is leftward for rightward text")
+        XCTAssertEqual(rightward.motion.director?.pixel(at: 101), -Int(MotionControl.scrubStep), "forward is leftward for rightward text")
     }
 
     func testHoverPausesOnlyWhenAsked() {
@@ -287,9 +287,9 @@ final class MarqueePlayerTests: XCTestCase {
         motion.pauseOnHover = true
         var player = makePlayer(["Hello world"], motion: motion)
         _ = player.handle(.enter(x: 3), at: 100)
-        XCTAssertEqual(player.director?.pauseReasons, [.hover])
+        XCTAssertEqual(player.motion.director?.pauseReasons, [.hover])
         _ = player.handle(.leave, at: 100.5)
-        XCTAssertEqual(player.director?.pauseReasons, [])
+        XCTAssertEqual(player.motion.director?.pauseReasons, [])
         var plain = makePlayer(["Hello world"])
         _ = plain.handle(.enter(x: 3), at: 100)
         XCTAssertFalse(plain.isPaused)
@@ -303,13 +303,13 @@ final class MarqueePlayerTests: XCTestCase {
         var player = makePlayer([String(repeating: "W", count: 20)], motion: motion)
         // A second's rest at the start, then 120 px/s along a span of 100 px.
         _ = run(&player, from: 100, seconds: 1.5)
-        let before = player.shownPosition
+        let before = player.strip.position
         XCTAssertEqual(before, 60, accuracy: 2, "half a second into the slide")
         player.setMessages([MessageGroup(source: "arguments", messages: [Message(String(repeating: "W", count: 21))])])
         finishLayout(&player, at: 101.5)
         let after = try XCTUnwrap(player.frame(at: 101.5 + Self.period))
         XCTAssertEqual(after.position, before + 2, accuracy: 2, "it goes on from where it stood, the same way")
-        XCTAssertTrue(player.timeline?.showsOnce ?? false)
+        XCTAssertTrue(player.strip.timeline?.showsOnce ?? false)
     }
 
     func testFittingTextStandsCentredInOverflowModeAndScrollsWhenTheWindowShrinks() {
@@ -329,29 +329,29 @@ final class MarqueePlayerTests: XCTestCase {
         var player = makePlayer(["Alpha", "Beta"])
         player.setReducedMotion(true, at: 100)
         finishLayout(&player, at: 100)
-        XCTAssertTrue(player.showsPages)
+        XCTAssertTrue(player.pages.showsPages)
         XCTAssertEqual(player.demand(at: 100), .none, "a page stands")
-        XCTAssertEqual(player.messageOnScreen, "Alpha")
-        let wake = try XCTUnwrap(player.nextPageSwitch)
+        XCTAssertEqual(StatusReport.message(onScreen: player), "Alpha")
+        let wake = try XCTUnwrap(player.pages.nextSwitch)
         player.pageTimeUp(at: wake)
         finishLayout(&player, at: wake)
-        XCTAssertEqual(player.messageOnScreen, "Beta")
+        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
         _ = player.handle(.enter(x: 1), at: wake + 1)
         finishLayout(&player, at: wake + 1)
-        XCTAssertFalse(player.showsPages, "hovering scrolls")
-        XCTAssertNil(player.nextPageSwitch)
+        XCTAssertFalse(player.pages.showsPages, "hovering scrolls")
+        XCTAssertNil(player.pages.nextSwitch)
         XCTAssertEqual(player.demand(at: wake + 1), .nextFrame)
     }
 
     func testStatusNamesTheMessageAtTheReadingEdge() {
         var player = makePlayer(["Alpha", "Beta"])
         var report = StatusReport()
-        player.describe(into: &report)
+        report.read(player)
         XCTAssertEqual(report.message, "Alpha")
         XCTAssertEqual(report.speed, 120)
         XCTAssertEqual(report.direction, "left")
         player.skipToNextMessage(at: 100)
         _ = player.frame(at: 101)
-        XCTAssertEqual(player.messageOnScreen, "Beta")
+        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
     }
 }

@@ -148,10 +148,10 @@ final class MotionControlTests: XvfbTestCase, TickerRigTests {
         // Looked at every frame: at this speed the message is in within a few dozen frames.
         for _ in 0..<180 {
             runFrames(rig, 1)
-            if rig.ticker.player.urgent?.isEntering == true { sawUrgentContent = true }
+            if rig.ticker.player.content.urgent?.isEntering == true { sawUrgentContent = true }
         }
         XCTAssertTrue(sawUrgentContent)
-        XCTAssertNil(rig.ticker.player.urgent, "taken out again once it has entered")
+        XCTAssertNil(rig.ticker.player.content.urgent, "taken out again once it has entered")
     }
 
     func testNextMovesToTheNextMessage() throws {

@@ -14,7 +14,7 @@ final class RichTextPixelTests: XvfbTestCase, TickerRigTests {
 
     /// The layout on show (the text stands still at position 0).
     private func shownLayout(_ rig: Rig) throws -> CycleLayout {
-        try XCTUnwrap(rig.ticker.player.timeline?.segments.first?.content.layout)
+        try XCTUnwrap(rig.ticker.player.strip.timeline?.segments.first?.content.layout)
     }
 
     private func isReddish(_ pixel: (UInt8, UInt8, UInt8)) -> Bool { Int(pixel.0) > Int(pixel.1) + 100 }

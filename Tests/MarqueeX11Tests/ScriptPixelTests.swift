@@ -17,7 +17,7 @@ final class ScriptPixelTests: XvfbTestCase, TickerRigTests {
     private func ink(of text: String, pattern: String) throws -> (ink: ClosedRange<Int>?, layout: CycleLayout, window: WindowPixels) {
         let rig = try makeRig([text], speed: 0, width: 1300, height: 56, fonts: [pattern])
         run(rig, seconds: 0.4)
-        let layout = try XCTUnwrap(rig.ticker.player.timeline?.segments.first?.content.layout)
+        let layout = try XCTUnwrap(rig.ticker.player.strip.timeline?.segments.first?.content.layout)
         let window = try capture(rig)
         // The message and a little beyond its end (glyphs may overhang), before the separator's bullet.
         let ink = window.inkColumns(in: 0..<min(window.width, layout.messageEnds[0] + 6), background: backgroundRGB)
@@ -73,7 +73,7 @@ final class ScriptPixelTests: XvfbTestCase, TickerRigTests {
     func testKerningTightensTheLine() throws {
         let rig = try makeRig(["AVAVAVAVAV"], speed: 0, width: 600, height: 56, fonts: ["DejaVu Sans:pixelsize=32"])
         run(rig, seconds: 0.2)
-        let layout = try XCTUnwrap(rig.ticker.player.timeline?.segments.first?.content.layout)
+        let layout = try XCTUnwrap(rig.ticker.player.strip.timeline?.segments.first?.content.layout)
         let unkerned = 5 * (rig.font.advance(of: "A", font: 0) + rig.font.advance(of: "V", font: 0))
         XCTAssertLessThan(layout.messageEnds[0], unkerned - 10, "AV pairs kerned")
     }

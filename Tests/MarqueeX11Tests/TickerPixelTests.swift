@@ -130,7 +130,7 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
             rig.ticker.setMessages([long, "12:00:0\(tick)"])
             runFrames(rig, 8)
         }
-        XCTAssertLessThanOrEqual(rig.ticker.player.timeline?.segments.count ?? 0, 2)
+        XCTAssertLessThanOrEqual(rig.ticker.player.strip.timeline?.segments.count ?? 0, 2)
         let (reference, layout) = try referenceCycle(rig, [long, "12:00:08"])
         XCTAssertLessThan(rig.ticker.shownPosition + rig.window.width, layout.messageEnds[0], "still inside the long message")
         let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
@@ -161,7 +161,7 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
 
     private func timeUntilLaidOut(_ rig: Rig) -> Double {
         let start = MonotonicClock.now()
-        while rig.ticker.player.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }
+        while rig.ticker.player.content.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }
         return MonotonicClock.now() - start
     }
 }

@@ -6,6 +6,11 @@ public struct ContentQueue {
     /// starting at that page's message, and an urgent message is a group of its own.
     private static let rotatedGroup = "\u{1}rotated"
     private static let urgentGroup = "\u{1}urgent"
+    /// Time spent laying out per loop turn: a 10 MB text is measured over many turns while the
+    /// old text keeps scrolling. Bounded in time, not characters, so a slow machine (or a debug
+    /// build) still never misses a frame.
+    public static let layoutSliceSeconds = 0.004
+    public static let layoutStepScalars = 4096
 
     /// The messages on show, source by source.
     public private(set) var groups: [MessageGroup] = []
@@ -80,7 +85,8 @@ public struct ContentQueue {
     }
 
     /// Measures for up to `seconds` of `clock`; nil while still measuring (or with nothing to).
-    mutating func continueLayout(for seconds: Double, scalarsPerStep: Int, clock: () -> Double) -> Measured? {
+    mutating func continueLayout(for seconds: Double = layoutSliceSeconds, scalarsPerStep: Int = layoutStepScalars,
+                                 clock: () -> Double) -> Measured? {
         guard var builder = pendingLayout else { return nil }
         // Moved out, not copied: with a second reference its arrays (megabytes of text, a record
         // per message) would be copied on the first append of every turn.

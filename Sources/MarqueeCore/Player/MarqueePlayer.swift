@@ -7,28 +7,6 @@
 /// shown next), the strip view (what is on the strip and where the window is), motion control
 /// (the director and its speed), the window's visibility and page mode (reduced motion).
 public struct MarqueePlayer {
-    /// Time spent laying out per loop turn: a 10 MB text is measured over many turns while the
-    /// old text keeps scrolling. Bounded in time, not characters, so a slow machine (or a debug
-    /// build) still never misses a frame.
-    public static let layoutSliceSeconds = 0.004
-    public static let layoutStepScalars = 4096
-    /// Strip pixels one wheel notch or arrow key moves the text, at 96 dpi.
-    public static let scrubStep = 48.0
-    /// The fastest speed a user can ask for, in pixels per second.
-    public static let maximumSpeed = 100_000.0
-    public typealias SpeedOrigin = MotionControl.SpeedOrigin
-
-    /// Where a finished layout went.
-    public enum LayoutOutcome: Equatable, Sendable {
-        /// Nothing was waiting to be laid out.
-        case idle
-        /// Still measuring: call again next loop turn.
-        case working
-        /// The new text is on the strip; `newShaper` when it came with a new font, which the
-        /// tiles must now be painted with.
-        case adopted(newShaper: Bool)
-    }
-
     public private(set) var content: ContentQueue
     public private(set) var strip: StripView
     public private(set) var motion: MotionControl
@@ -36,21 +14,16 @@ public struct MarqueePlayer {
     public private(set) var pages = PageMode()
     /// Separator, padding around each message, and whether inline formatting is read.
     public private(set) var layout: LayoutSettings
-    /// The desktop's DPI ÷ 96: what the player's own pixel amounts (the wheel's step) grow by.
-    public private(set) var scale: Double
     /// The pointer's column while it is over the window.
     public private(set) var pointerX: Int?
-    /// Set when what the window shows changed outside the frame loop (new text standing still,
-    /// a resize): it must be drawn at once.
-    private var redrawNeeded = false
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
         content = ContentQueue(shapes: shapes, reordering: reordering)
         strip = StripView(width: width)
-        motion = MotionControl(speed: style.speed, direction: style.direction, settings: style.motion, refreshPeriod: refreshPeriod)
+        motion = MotionControl(speed: style.speed, direction: style.direction, settings: style.motion,
+                               refreshPeriod: refreshPeriod, scale: style.scale)
         layout = style.layout
-        scale = style.scale
     }
 
     // MARK: Content
@@ -85,11 +58,11 @@ public struct MarqueePlayer {
                        newest: strip.timeline?.newest(direction: motion.direction).layout)
     }
 
-    /// Measures for up to `layoutSliceSeconds` of `clock`; a finished layout is adopted at once.
+    /// Measures for a slice of `clock` (`ContentQueue.layoutSliceSeconds`); a finished layout is
+    /// adopted at once.
     public mutating func continueLayout(clock: () -> Double) -> LayoutOutcome {
         guard content.isLayingOut else { return .idle }
-        guard let measured = content.continueLayout(for: Self.layoutSliceSeconds, scalarsPerStep: Self.layoutStepScalars,
-                                                    clock: clock) else { return .working }
+        guard let measured = content.continueLayout(clock: clock) else { return .working }
         adopt(measured.content, replacingVisible: measured.newShaper, at: clock())
         return .adopted(newShaper: measured.newShaper)
     }
@@ -98,15 +71,11 @@ public struct MarqueePlayer {
     /// must come first in it.
     private mutating func adopt(_ new: CycleContent, replacingVisible: Bool, at now: Double) {
         let urgentFirst = content.urgent.map { !$0.isEntering } ?? false
-        redrawNeeded = true
+        visibility.markChanged()
         if let entered = strip.adopt(new, replacingVisible: replacingVisible, urgentFirst: urgentFirst, motion: &motion,
                                      page: pages.showsPages, at: now) {
             content.urgentEntered(entered, direction: motion.direction)
         }
-    }
-
-    private mutating func replan(at time: Double, onFrameGrid: Bool = false) {
-        strip.replan(motion: &motion, page: pages.showsPages, at: time, onFrameGrid: onFrameGrid)
     }
 
     // MARK: Settings (the configuration, reloaded live)
@@ -122,8 +91,8 @@ public struct MarqueePlayer {
         // Pending swaps were placed on the old entering edge: only the newest content stays.
         if direction != motion.direction { strip.keepNewest(direction: motion.direction) }
         guard motion.setSpeed(speed, direction: direction, at: now) else { return }
-        replan(at: now)
-        redrawNeeded = true
+        strip.replan(motion: &motion, page: pages.showsPages, at: now, onFrameGrid: false)
+        visibility.markChanged()
     }
 
     /// A new separator, padding or markup: the messages are laid out again and swapped in like new text.
@@ -133,36 +102,28 @@ public struct MarqueePlayer {
         setMessages(content.groups)
     }
 
-    public mutating func setScale(_ newScale: Double) { scale = newScale }
-
-    /// The strip pixels a wheel notch or arrow key moves: it grows with the desktop's DPI.
-    public var scrubStep: Double { (Self.scrubStep * scale).rounded() }
+    public mutating func setScale(_ newScale: Double) { motion.setScale(newScale) }
 
     // MARK: The window
 
-    public mutating func setMapped(_ mapped: Bool, at now: Double) { noteVisibility(visibility.set(mapped: mapped, at: now)) }
-
-    public mutating func setFullyObscured(_ obscured: Bool, at now: Double) {
-        noteVisibility(visibility.set(fullyObscured: obscured, at: now))
-    }
-
-    private mutating func noteVisibility(_ change: WindowVisibility.Change) {
-        guard case .shown(let hidden) = change else { return }
+    /// The window was mapped or unmapped, covered or uncovered.
+    public mutating func setVisibility(mapped: Bool? = nil, fullyObscured: Bool? = nil, at now: Double) {
+        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: now) else { return }
         if let hidden { motion.suspend(for: hidden) }
-        redrawNeeded = true
+        visibility.markChanged()
     }
 
     /// A new window width: bounce ranges and fitting text depend on it. The window is drawn again
     /// either way (a height change alone needs that too).
     public mutating func resize(width newWidth: Int, at now: Double) {
-        redrawNeeded = true
+        visibility.markChanged()
         _ = strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now)
     }
 
     /// The refresh period measured by the pacer, at a frame's vblank time: the speed is snapped
     /// to it again so every frame keeps the same step.
     public mutating func setRefreshPeriod(_ period: Double, atFrame time: Double) {
-        if motion.setRefreshPeriod(period) { replan(at: time, onFrameGrid: true) }
+        if motion.setRefreshPeriod(period) { strip.replan(motion: &motion, page: pages.showsPages, at: time, onFrameGrid: true) }
     }
 
     // MARK: Frames
@@ -198,12 +159,12 @@ public struct MarqueePlayer {
     /// The window at the last position shown, for drawing outside the frame loop (static text,
     /// exposures, resizes). Clears the need to redraw.
     public mutating func still() -> FramePlan {
-        redrawNeeded = false
+        visibility.markDrawn()
         return strip.still(direction: motion.direction)
     }
 
     /// Whether something changed that must be drawn now, not at the next frame (no frame may come).
-    public func needsRedraw(at now: Double) -> Bool { redrawNeeded && visibility.isVisible && !framesWanted(at: now) }
+    public func needsRedraw(at now: Double) -> Bool { visibility.needsRedraw && !framesWanted(at: now) }
 
     // MARK: Controls (keys, the pointer and `xmarquee ctl` share them)
 
@@ -235,13 +196,8 @@ public struct MarqueePlayer {
     /// A new speed from the user, eased in (keys, Ctrl+wheel, `ctl speed`). From or to a
     /// standing text, and with `--duration`, the program itself changes.
     public mutating func changeSpeed(to requested: Double, at now: Double) {
-        let speed = max(0, min(requested, Self.maximumSpeed))
+        let speed = max(0, min(requested, MotionControl.maximumSpeed))
         if !motion.easeSpeed(to: speed, at: now) { applySpeed(speed, direction: motion.direction, at: now) }
-    }
-
-    /// One step of the grid per frame faster or slower, so the step stays even.
-    public mutating func nudgeSpeed(byFrames frames: Double, at now: Double) {
-        changeSpeed(to: max(0, motion.speed + frames / motion.refreshPeriod), at: now)
     }
 
     /// Moves the text so the next message starts at the edge it is read from.
@@ -269,23 +225,70 @@ public struct MarqueePlayer {
 
     /// The number of the message at the edge the text is read from, in `content.messages`.
     private func messageIndexAtReadingEdge() -> Int? {
-        let count = content.messageCount
-        guard let (layout, index) = strip.messageAtReadingEdge(direction: motion.direction),
-              layout.messageStarts.count == count else { return nil }
-        return pages.sourceIndex(index, of: count)
+        strip.messageIndex(atReadingEdge: motion.direction, of: content.messageCount).map { pages.sourceIndex($0, of: content.messageCount) }
     }
 
-    // MARK: Pointer (the events are read in `handle`)
+    // MARK: Input (pointer, keys and `ctl` requests)
 
-    mutating func notePointer(at x: Int?) { pointerX = x }
-    mutating func beginDrag(at x: Int, _ now: Double) { motion.beginDrag(pointer: Double(x), at: now) }
-    mutating func drag(to x: Int, at now: Double) { motion.drag(to: Double(x), at: now) }
-    /// Ends a drag; true when the pointer moved (a drag, not a click).
-    mutating func endDrag(at now: Double) -> Bool { motion.endDrag(at: now) }
+    /// Applies one input event; returns what the outside world must do (open a clicked link).
+    public mutating func handle(_ input: PlayerInput, at now: Double) -> PlayerEffect? {
+        switch input {
+        case .press(let x):
+            motion.beginDrag(pointer: Double(x), at: now)
+        case .move(let x):
+            pointerX = x
+            motion.drag(to: Double(x), at: now)
+        case .release(let x):
+            // A press and release without a drag is a click: it opens a link under the pointer,
+            // or else (with --click-to-pause) pauses and resumes.
+            guard !motion.endDrag(at: now) else { return nil }
+            if let link = strip.link(atWindowX: x) { return .openLink(link) }
+            if motion.settings.clickToPause { togglePause(at: now) }
+        case .wheel(let forward, let control):
+            // Forward moves the text the way it reads on; with Ctrl the wheel changes the speed.
+            if control {
+                changeSpeed(to: motion.speed(nudgedByFrames: forward ? -1 : 1), at: now)
+            } else {
+                motion.scrub(steps: forward == (motion.direction == .left) ? 1 : -1, at: now)
+            }
+        case .enter(let x):
+            pointerX = x
+            hover(true, at: now)
+        case .leave:
+            pointerX = nil
+            hover(false, at: now)
+        case .key(let key):
+            switch key {
+            case .togglePause: togglePause(at: now)
+            case .scrubLeft: motion.scrub(steps: 1, at: now)
+            case .scrubRight: motion.scrub(steps: -1, at: now)
+            case .faster: changeSpeed(to: motion.speed(nudgedByFrames: 1), at: now)
+            case .slower: changeSpeed(to: motion.speed(nudgedByFrames: -1), at: now)
+            }
+        }
+        return nil
+    }
+
+    /// Applies a `ctl` request: the ones that change what is shown (`status` and `quit` are the
+    /// app's and change nothing here).
+    public mutating func handle(_ request: ControlRequest, at now: Double) {
+        switch request {
+        case .pause: pause(at: now)
+        case .resume: resume(at: now)
+        case .toggle: togglePause(at: now)
+        case .speed(let speed): changeSpeed(to: speed, at: now)
+        case .say(let text): announce(text, at: now)
+        case .next: skipToNextMessage(at: now)
+        case .status, .quit: break
+        }
+    }
+
+    /// Whether the pointer is over linked text (the window shows a hand there).
+    public var pointerOverLink: Bool { pointerX.flatMap { strip.link(atWindowX: $0) } != nil }
 
     /// Under reduced motion, hovering is how a reader scrolls a long message; otherwise it
     /// pauses the text when asked to.
-    mutating func hover(_ over: Bool, at now: Double) {
+    private mutating func hover(_ over: Bool, at now: Double) {
         if pages.isOn {
             let changed = over ? pages.startScrolling(.hover, at: now)
                 : pages.stopScrolling(.hover, readingIndex: messageIndexAtReadingEdge(), at: now)
@@ -294,7 +297,4 @@ public struct MarqueePlayer {
             if over { motion.pause(.hover, at: now) } else { motion.resume(.hover, at: now) }
         }
     }
-
-    /// The text moves `steps` scrub steps the way it reads forward (negative: back).
-    mutating func scrub(_ steps: Double, at now: Double) { motion.scrub(by: steps * scrubStep, at: now) }
 }

@@ -3,6 +3,11 @@
 /// period the steps are snapped to. The player asks it for plans and positions; nothing else
 /// writes its state.
 public struct MotionControl {
+    /// Strip pixels one wheel notch or arrow key moves the text, at 96 dpi.
+    public static let scrubStep = 48.0
+    /// The fastest speed a user can ask for, in pixels per second.
+    public static let maximumSpeed = 100_000.0
+
     /// Who set the speed last: the configuration (command line, config file, reload) or the user
     /// (keys, wheel, `ctl speed`).
     public enum SpeedOrigin: String, Sendable {
@@ -26,9 +31,12 @@ public struct MotionControl {
     public private(set) var configuredSpeed: Double
     /// The refresh period the motion is snapped to (whole grid steps per frame).
     public private(set) var refreshPeriod: Double
+    /// The desktop's DPI ÷ 96: what the user's own pixel amounts (the wheel's step) grow by.
+    public private(set) var scale: Double
 
-    public init(speed: Double, direction: ScrollDirection, settings: MotionSettings, refreshPeriod: Double) {
+    public init(speed: Double, direction: ScrollDirection, settings: MotionSettings, refreshPeriod: Double, scale: Double = 1) {
         self.speed = speed
+        self.scale = scale
         configuredSpeed = speed
         self.direction = direction
         self.settings = settings
@@ -172,6 +180,17 @@ public struct MotionControl {
     mutating func resume(_ reason: PauseReason, at time: Double) { director?.resume(reason, at: time) }
     mutating func togglePause(at time: Double) { director?.togglePause(at: time) }
     mutating func scrub(by pixels: Double, at time: Double) { director?.scrub(by: pixels, at: time) }
+
+    /// The text moves `steps` scrub steps the way it reads forward (negative: back).
+    mutating func scrub(steps: Double, at time: Double) { scrub(by: steps * scrubStep, at: time) }
+
+    /// The strip pixels a wheel notch or arrow key moves: it grows with the desktop's DPI.
+    public var scrubStep: Double { (Self.scrubStep * scale).rounded() }
+
+    mutating func setScale(_ newScale: Double) { scale = newScale }
+
+    /// The speed `frames` steps of the grid per frame faster (negative: slower), so the step stays even.
+    func speed(nudgedByFrames frames: Double) -> Double { max(0, speed + frames / refreshPeriod) }
 
     // MARK: Pointer
 

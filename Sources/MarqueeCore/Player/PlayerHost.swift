@@ -35,16 +35,16 @@ extension PlayerHost {
     public func setReducedMotion(_ reduced: Bool) { update { $0.setReducedMotion(reduced, at: $1) } }
 
     public var isPaused: Bool { player.isPaused }
-    public var reducesMotion: Bool { player.reducesMotion }
+    public var reducesMotion: Bool { player.pages.isOn }
     public var framesDrawn: UInt64 { statistics.shown }
     public var framesMissed: UInt64 { statistics.missed }
 
     /// The link of the text under window column `x`, if it has one.
-    public func link(atWindowX x: Int) -> String? { player.link(atWindowX: x) }
+    public func link(atWindowX x: Int) -> String? { player.strip.link(atWindowX: x) }
 
     /// Fills in the ticker's part of a status report: the player's, and the frames.
     public func describe(into report: inout StatusReport) {
-        player.describe(into: &report)
+        report.read(player)
         report.framesShown = statistics.shown
         report.framesMissed = statistics.missed
         describeFrames(into: &report)

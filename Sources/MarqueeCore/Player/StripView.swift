@@ -106,4 +106,11 @@ public struct StripView {
         let layout = segment.content.layout
         return (layout, layout.messageIndex(containing: offset))
     }
+
+    /// The number of the message at the reading edge when the layout on show holds all `count`
+    /// messages (nil when it holds others: a page, or text laid out before the last change).
+    func messageIndex(atReadingEdge direction: ScrollDirection, of count: Int) -> Int? {
+        guard let (layout, index) = messageAtReadingEdge(direction: direction), layout.messageStarts.count == count else { return nil }
+        return index
+    }
 }

@@ -6,10 +6,18 @@ public struct WindowVisibility: Equatable, Sendable {
     public private(set) var fullyObscured = false
     /// When frames stopped because the window could not be seen; nil while it can be seen.
     private var hiddenSince: Double?
+    /// Set when what the window shows changed outside the frame loop (new text standing still,
+    /// a resize, shown again): it must be drawn at once.
+    private var changedSinceDrawn = false
 
     public init() {}
 
     public var isVisible: Bool { mapped && !fullyObscured }
+
+    /// Whether the window must be drawn outside the frame loop (when no frame is coming).
+    public var needsRedraw: Bool { changedSinceDrawn && isVisible }
+    mutating func markChanged() { changedSinceDrawn = true }
+    mutating func markDrawn() { changedSinceDrawn = false }
 
     /// What a change of visibility means for the motion.
     public enum Change: Equatable, Sendable {

@@ -47,7 +47,7 @@ public final class PlayerTimers {
     /// page timer. Returns nothing: a stop is noted in `statistics`.
     public func follow(_ player: MarqueePlayer, at now: Double, pacer: FrameRequester, statistics: inout FrameStatistics) {
         run(player.demand(at: now), pacer: pacer, statistics: &statistics)
-        if let wake = player.nextPageSwitch { pageTimer.arm(at: wake) } else { pageTimer.disarm() }
+        if let wake = player.pages.nextSwitch { pageTimer.arm(at: wake) } else { pageTimer.disarm() }
     }
 
     /// Frames while the player wants the next one; otherwise the pacer stops.

@@ -103,7 +103,7 @@ public final class WaylandTicker: PlayerHost {
     /// A new bar on `output` (nil: the compositor's choice); frames follow it once configured.
     private func place(on output: WaylandOutput?) {
         // Nothing is drawn until the new surface is configured (attaching before is an error).
-        update { player, now in player.setMapped(false, at: now) }
+        update { player, now in player.setVisibility(mapped: false, at: now) }
         bar = makeBar(output)
         wl_surface_set_buffer_scale(bar.surface, Int32(scale))
         listen(to: bar)
@@ -167,7 +167,7 @@ public final class WaylandTicker: PlayerHost {
 
     /// Draws the last position shown again, at once (standing text, a new size).
     private func drawNow() {
-        guard player.isVisible, bar.isConfigured, compositor.attach(player.still()) else { return }
+        guard player.visibility.isVisible, bar.isConfigured, compositor.attach(player.still()) else { return }
         pacer.commitFrame()
     }
 
@@ -176,7 +176,7 @@ public final class WaylandTicker: PlayerHost {
         self.width = width * scale
         compositor.resize(height: height * scale)
         player.resize(width: self.width, at: now)
-        player.setMapped(true, at: now)
+        player.setVisibility(mapped: true, at: now)
         follow(at: now)
         drawNow()
     }
@@ -206,13 +206,13 @@ public final class WaylandTicker: PlayerHost {
     /// Before each sleep: a slice of a layout in progress, every event the compositor sent, the
     /// requests flushed. A broken connection (the compositor quit) ends the loop.
     private func prepareToWait(on loop: EventLoop) -> Int32 {
-        if player.isLayingOut { continueLayout() }
+        if player.content.isLayingOut { continueLayout() }
         display.dispatchPending()
         if display.failed || !display.flush() {
             Diagnostics.warn("the Wayland compositor closed the connection")
             loop.stop(status: ExitStatus.noDisplay.rawValue)
         }
-        return player.isLayingOut ? 0 : -1
+        return player.content.isLayingOut ? 0 : -1
     }
 
     private func continueLayout() {

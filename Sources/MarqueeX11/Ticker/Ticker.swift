@@ -35,9 +35,9 @@ public final class Ticker {
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
     public var isTearFree: Bool { usesPresent && compositor.isTearFree }
     public var refreshPeriod: Double { pacer.period }
-    public var shownPosition: Int { player.shownPosition }
+    public var shownPosition: Int { player.strip.position }
     /// Its sub-pixel phase (see `SubpixelGrid`).
-    public var shownPhase: Int { player.shownPhase }
+    public var shownPhase: Int { player.strip.phase }
 
     public init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle, loop: EventLoop,
                 allowPresent: Bool = true) throws(TickerError) {
@@ -113,7 +113,7 @@ public final class Ticker {
     /// Draws the last position shown again, at once: static text, exposures, resizes (where
     /// waiting for a frame would show newly exposed area unpainted).
     private func drawNow() {
-        guard player.isVisible else { return }
+        guard player.visibility.isVisible else { return }
         compositor.draw(player.still())
     }
 
@@ -143,14 +143,14 @@ public final class Ticker {
     /// Completions first (a frame's wake), then Xlib's events and the flush, and completions again
     /// until there are none: a completion xcb read while flushing is in no queue epoll watches.
     private func prepareToWait(on loop: EventLoop) -> Int32 {
-        if player.isLayingOut { continueLayout() }
+        if player.content.isLayingOut { continueLayout() }
         _ = pacer.takeCompletions()
         repeat {
             connection.drainEvents(while: { loop.isRunning }) { handle(&$0, loop: loop) }
         } while loop.isRunning && pacer.takeCompletions()
         // The drain ends with a flush unless the loop was stopped in the middle of it.
         if !loop.isRunning { connection.flush() }
-        return player.isLayingOut ? 0 : pacer.waitTimeout
+        return player.content.isLayingOut ? 0 : pacer.waitTimeout
     }
 
     private func continueLayout() {
@@ -170,10 +170,10 @@ public final class Ticker {
         case Expose where event.xexpose.count == 0:
             drawNow()
         case MapNotify, UnmapNotify:
-            player.setMapped(event.type == MapNotify, at: now)
+            player.setVisibility(mapped: event.type == MapNotify, at: now)
             follow(at: now)
         case VisibilityNotify:
-            player.setFullyObscured(event.xvisibility.state == VisibilityFullyObscured, at: now)
+            player.setVisibility(fullyObscured: event.xvisibility.state == VisibilityFullyObscured, at: now)
             follow(at: now)
         case ClientMessage where Atom(event.xclient.data.l.0) == window.deleteAtom:
             loop.stop(status: ExitStatus.success.rawValue)

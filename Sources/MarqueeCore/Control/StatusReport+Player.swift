@@ -1,0 +1,30 @@
+/// The player's part of a status report: motion, speed, the message on screen.
+extension StatusReport {
+    public mutating func read(_ player: MarqueePlayer) {
+        let motion = player.motion
+        mode = motion.settings.mode.rawValue
+        self.motion = player.pages.showsPages ? "pages" : "scrolling"
+        paused = player.isPaused
+        speed = motion.speed
+        direction = motion.direction.rawValue
+        message = Self.message(onScreen: player)
+        dpi = motion.scale * DesktopPreferences.referenceDPI
+        refreshRate = motion.refreshPeriod > 0 ? 1 / motion.refreshPeriod : 0
+        subpixel = motion.settings.subpixel
+    }
+
+    /// The text of the message at the reading edge (tags removed), or of the page on show.
+    public static func message(onScreen player: MarqueePlayer) -> String? {
+        let visible = { (message: Message) in message.visibleText(interpretingMarkup: player.layout.interpretsMarkup, limit: 1000) }
+        let pages = player.pages
+        if pages.showsPages {
+            if pages.pager?.page == .urgent { return pages.urgentPage }
+            let messages = player.content.messages
+            return messages.indices.contains(pages.currentIndex) ? visible(messages[pages.currentIndex]) : nil
+        }
+        // From the layout on show: new messages may not have reached the screen yet.
+        guard let (layout, index) = player.strip.messageAtReadingEdge(direction: player.motion.direction),
+              (0..<layout.messageCount).contains(index) else { return nil }
+        return visible(layout.message(at: index))
+    }
+}
