@@ -59,6 +59,16 @@ extension Bench {
         }
         if getenv("XMARQUEE_BENCH_DEBUG") != nil {
             print("    steps around the switches: \(steps.map { fixed($0, 2) })")
+            for moment in switches {
+                let captures = observation.captures.filter { $0.time >= moment - 0.25 && $0.time < moment + 1 }
+                let kinds = Dictionary(observation.completions.map { ($0.msc, $0.pixmap ? "P" : "n") }, uniquingKeysWith: { $0 + $1 })
+                let near = observation.completions.filter { abs(Double($0.ust) / 1e6 - moment) < 0.08 }
+                print("    completions: " + near.map { "\($0.msc)\($0.pixmap ? "P" : "n")\($0.skipped ? "skip" : "")@\(fixed((Double($0.ust) / 1e6 - moment) * 1000, 1))" }.joined(separator: " "))
+                for (before, after) in zip(captures, captures.dropFirst()) {
+                    let step = StepMatcher.fractionalStep(from: before.profile, to: after.profile).map { fixed($0, 2) } ?? "?"
+                    print("    \(fixed((after.time - moment) * 1000, 1)) ms msc \(after.msc ?? 0) \(kinds[after.msc ?? 0] ?? "-") step \(step)\(after.certain ? "" : "~")")
+                }
+            }
         }
         let worst = errors.max()
         log.add(section, "largest step off the true step around the switches", worst, "px", target: "≤ 0.5 px (no jump)",

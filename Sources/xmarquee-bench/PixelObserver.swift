@@ -16,7 +16,8 @@ final class PixelObserver {
         /// The newest Present counter seen before the image was read (nil without Present).
         var msc: UInt64?
         /// False when events arrived while the image was read, or the observer woke a vblank
-        /// late: it may show another frame than its msc says.
+        /// late (two completions, or two frames drawn, since the last picture): it may show
+        /// another frame than its msc says, or a frame before it went unseen.
         var certain: Bool
         var profile: [Int32]
         /// Columns of the top row not in the background colour: the window is not fully painted.
@@ -37,14 +38,6 @@ final class PixelObserver {
         var skipped: Bool
         /// A presented pixmap's completion (tear-free presenting), not a `PresentNotifyMSC` one.
         var pixmap: Bool
-
-        /// The vblank whose scan-out shows what the window holds after this completion. A
-        /// presented pixmap was copied in at its vblank, `msc`. A client drawing straight into
-        /// its window draws when it hears of `msc` (the C floor, xmarquee under a compositor),
-        /// so the window then holds the frame for the next vblank, `msc` + 1, which is when the
-        /// screen shows it. Labelling both alike would make every switch between the two ways
-        /// look like a frame gained or lost.
-        var shownMSC: UInt64 { pixmap ? msc : msc + 1 }
     }
 
     struct Observation {
@@ -157,7 +150,10 @@ final class PixelObserver {
     func observe(_ window: Window, seconds: Double, background: UInt32? = nil, readPixels: Bool = true,
                  tick: ((Double) -> Void)? = nil) -> Observation {
         var result = Observation()
-        let damage = XDamageCreate(display, window, Int32(XDamageReportNonEmpty))
+        // Every drawing reported, not only the first since the last subtract: a frame drawn
+        // straight in after a presented pixmap's copy, before the observer took that damage,
+        // must still be seen to come after the pixmap's completion (see below).
+        let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
         _ = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
         XSync(display, 0)
         defer {
@@ -165,7 +161,16 @@ final class PixelObserver {
             XDamageDestroy(display, damage)
             XSync(display, 0)
         }
-        var lastMSC: UInt64?
+        // The vblank whose scan-out shows what the window holds, told by the order of events. A
+        // presented pixmap is copied in at its vblank, so its damage comes just before its
+        // completion: the window shows that vblank's frame. A client drawing straight into its
+        // window draws when it hears of a vblank (the C floor, xmarquee under a compositor), so
+        // that damage comes after the completion: the frame is the next vblank's, which is when
+        // the screen shows it. Judged by the order, not by the completion's kind, a switch from
+        // one way to the other (the frame drawn straight in after a pixmap's completion) reads
+        // as the frame it is.
+        var lastCompletionMSC: UInt64?
+        var damagedSinceCompletion = false
         let start = BenchClock.now()
         let fd = xb_connection_number(display)
         while true {
@@ -177,26 +182,38 @@ final class PixelObserver {
             if XPending(display) == 0 { _ = poll(&ready, 1, tick == nil ? 50 : 1) }
             var damaged = false
             var completionsNow = 0
+            // Drawings told apart by a completion between them are two frames: a picture read
+            // after both shows only the second, and the first was not seen (not held).
+            var framesNow = 0
+            var completionLast = true
             var event = XEvent()
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
                 if event.type == damageEventBase + XDamageNotify {
+                    // Frames are counted as a damage report "non-empty" would: once per read.
+                    if !damaged { result.damageTimes.append(BenchClock.now()) }
                     damaged = true
-                    result.damageTimes.append(BenchClock.now())
+                    damagedSinceCompletion = true
+                    if completionLast { framesNow += 1 }
+                    completionLast = false
                 } else if let completion = completion(&event) {
                     result.completions.append(completion)
                     completionsNow += 1
-                    if !completion.skipped { lastMSC = completion.shownMSC }
+                    completionLast = true
+                    if !completion.skipped {
+                        lastCompletionMSC = completion.msc
+                        damagedSinceCompletion = false
+                    }
                 }
             }
             guard damaged else { continue }
             // Take the damage first so a frame drawn while reading is reported again.
             XDamageSubtract(display, damage, 0, 0)
             guard readPixels, var capture = capture(window, background: background) else { continue }
-            capture.msc = lastMSC
+            capture.msc = lastCompletionMSC.map { damagedSinceCompletion ? $0 + 1 : $0 }
             // Two vblanks' completions in one turn: the observer woke late, and the picture may
             // be of either frame, so which vblank it shows is not known.
-            capture.certain = XEventsQueued(display, QueuedAlready) == 0 && completionsNow <= 1
+            capture.certain = XEventsQueued(display, QueuedAlready) == 0 && completionsNow <= 1 && framesNow <= 1
             result.captures.append(capture)
         }
         return result
