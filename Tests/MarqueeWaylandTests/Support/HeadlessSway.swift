@@ -99,15 +99,21 @@ final class HeadlessSway: CompositorProcess {
 
     static var unavailable: String? { unavailable(needing: ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/grim"]) }
 
-    init(width: Int = 1280, height: Int = 720) throws {
+    convenience init(width: Int = 1280, height: Int = 720) throws {
+        try self.init(outputLine: "output HEADLESS-1 mode \(width)x\(height) position 0 0", backend: ["WLR_BACKENDS": "headless"])
+    }
+
+    /// `backend`: the WLR_ variables that choose wlroots' backend (and its display, if nested).
+    init(outputLine: String, backend: [String: String]) throws {
         let config = """
         xwayland disable
-        output HEADLESS-1 mode \(width)x\(height) position 0 0
+        \(outputLine)
         default_border none
         """
         try super.init(program: "/usr/bin/sway", arguments: { ["-c", $0 + "/config"] },
-                       environment: { ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-                                       "SWAYSOCK": $0 + "/sway.sock"] },
+                       environment: { directory in
+                           backend.merging(["WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+                                            "SWAYSOCK": directory + "/sway.sock"]) { _, new in new } },
                        files: ["config": config])
         try waitUntilReady("headless sway") {
             FileManager.default.fileExists(atPath: self.waylandDisplay) && FileManager.default.fileExists(atPath: self.swaySocket)
