@@ -182,6 +182,15 @@ struct Screenshot {
         return (rgb[offset], rgb[offset + 1], rgb[offset + 2])
     }
 
+    /// A key for each column of the top 40 rows (a bar's band): equal columns, equal keys.
+    var barColumns: [Int] {
+        (0..<width).map { x in
+            var hasher = Hasher()
+            for y in 0..<min(40, height) { hasher.combine(rgb[(y * width + x) * 3..<(y * width + x) * 3 + 3]) }
+            return hasher.finalize()
+        }
+    }
+
     /// The rows `rows` as bytes, to compare two screenshots' bands.
     func band(_ rows: Range<Int>) -> ArraySlice<UInt8> { rgb[(rows.lowerBound * width * 3)..<(rows.upperBound * width * 3)] }
 }
