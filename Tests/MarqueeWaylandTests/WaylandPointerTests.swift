@@ -49,6 +49,20 @@ final class WaylandPointerTests: SwayTestCase {
         return shifts.max { match(earlier, later, shift: $0, pointer: pointer) < match(earlier, later, shift: $1, pointer: pointer) } ?? -1
     }
 
+    /// The cursor as grim shows it with its hotspot at (`x`, `y`): each pixel of a 64 × 64 square
+    /// from 16 px above and left of it that differs from `bare` (the same screen without the
+    /// cursor on it), nil where it does not.
+    private func cursorImage(in shot: Screenshot, bare: Screenshot, x: Int, y: Int) -> [[UInt8]?] {
+        var pixels: [[UInt8]?] = []
+        for row in (y - 16)..<(y + 48) {
+            for column in (x - 16)..<(x + 48) {
+                let (seen, without) = (shot.pixel(x: column, y: row), bare.pixel(x: column, y: row))
+                pixels.append(seen == without ? nil : [seen.red, seen.green, seen.blue])
+            }
+        }
+        return pixels
+    }
+
     private func isStill() -> Bool {
         guard let first = try? shot() else { return false }
         Thread.sleep(forTimeInterval: 0.25)
@@ -136,6 +150,31 @@ final class WaylandPointerTests: SwayTestCase {
                       "Ctrl + wheel up is faster: \(speed) → \(String(describing: XMarqueeRun.status(name)?["speed"]))")
         let faster = XMarqueeRun.status(name)?["speed"] as? Double ?? 0
         XCTAssertEqual(faster - speed, rate, accuracy: rate * 0.1, "one pixel a frame more")
+    }
+
+    /// Over a link the pointer is a hand, elsewhere the theme's arrow: its shape read from grim's
+    /// captures, which show the cursor, against one with the cursor off the bar. The hotspot
+    /// stands on the bar's bottom row, above the desktop's plain grey, where no glyph reaches.
+    /// Overflow mode: the line fits, so it stands once at the left, with no copy at x 600.
+    func testTheCursorIsAHandOverALink() throws {
+        let (bar, pointer) = try barWithPointer("wl-cursor-\(getpid())", ["--speed", "0", "--mode", "overflow", "--font", "DejaVu Sans:size=12",
+                                                                         "%{A:https://example.org/:}Linked words here%{A}   and plain words after it"])
+        defer { pointer.close(); bar.stop() }
+        pointer.move(toX: 640, y: 400, width: 1280, height: 720)
+        Thread.sleep(forTimeInterval: 0.3)
+        let bare = try shot()
+        func cursor(atX x: Int) throws -> [[UInt8]?] {
+            pointer.move(toX: x, y: 39, width: 1280, height: 720)
+            Thread.sleep(forTimeInterval: 0.3)
+            return cursorImage(in: try shot(), bare: bare, x: x, y: 39)
+        }
+        let arrow = try cursor(atX: 600)
+        let hand = try cursor(atX: 40)
+        let arrowAgain = try cursor(atX: 600)
+        XCTAssertGreaterThan(arrow.compactMap { $0 }.count, 20, "the cursor shows in the capture")
+        XCTAssertGreaterThan(hand.compactMap { $0 }.count, 20, "the cursor shows in the capture")
+        XCTAssertTrue(hand != arrow, "another shape over the link")
+        XCTAssertTrue(arrowAgain == arrow, "the arrow again off the link")
     }
 
     /// A click on an inline link opens it with xdg-open, one argument (a recording xdg-open is

@@ -4,8 +4,8 @@ import MarqueeCore
 
 /// The seat's pointer and keyboard as the player understands them (`PlayerInput`), the same
 /// inputs X11's events give: hover, drag, click and wheel steps from `wl_pointer`, the keys
-/// through xkbcommon from `wl_keyboard`. Takes the devices when the seat offers them and lets
-/// them go when it stops; owns their proxies.
+/// through xkbcommon from `wl_keyboard`; and the pointer's shape. Takes the devices when the seat
+/// offers them and lets them go when it stops; owns their proxies.
 final class SeatInput {
     /// Kept open while the devices' proxies exist: they are released through it.
     private let display: WaylandDisplay
@@ -15,6 +15,8 @@ final class SeatInput {
     private let keys = KeyboardMap()
     private var pointerX = 0
     private var wheel = WheelSteps()
+    /// The arrow or the hand; nil where no cursor theme loads (the compositor's shape stays).
+    private let cursor: PointerCursor?
     /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
     private let scale: Int
     private let seatListener: UnsafeMutablePointer<wl_seat_listener>
@@ -30,14 +32,15 @@ final class SeatInput {
         self.scale = scale
         self.display = display
         self.seat = seat
+        cursor = PointerCursor(display: display, scale: scale)
         seatListener = .allocate(capacity: 1)
         seatListener.initialize(to: wl_seat_listener(
             capabilities: { data, _, capabilities in listenerOwner(data, as: SeatInput.self)?.capabilities(capabilities) },
             name: { _, _, _ in }))
         pointerListener = .allocate(capacity: 1)
         pointerListener.initialize(to: wl_pointer_listener(
-            enter: { data, _, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.enter(x: SeatInput.column(x))) },
-            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.leave) },
+            enter: { data, _, serial, _, x, _ in listenerOwner(data, as: SeatInput.self)?.entered(serial: serial, x: SeatInput.column(x)) },
+            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.left() },
             motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.move(x: SeatInput.column(x))) },
             button: { data, _, _, _, button, state in listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1) },
             axis: { data, _, _, axis, value in listenerOwner(data, as: SeatInput.self)?.axis(axis, value: value) },
@@ -113,6 +116,23 @@ final class SeatInput {
     private func button(_ button: UInt32, pressed: Bool) {
         guard button == Self.leftButton else { return }
         onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
+    }
+
+    private func entered(serial: UInt32, x: Int) {
+        cursor?.entered(serial: serial)
+        pointer(.enter(x: x))
+    }
+
+    private func left() {
+        cursor?.left()
+        pointer(.leave)
+    }
+
+    /// The hand over a link, the arrow elsewhere (the ticker says which, after each input and
+    /// frame, as X11's does).
+    func showHand(_ hand: Bool) {
+        guard let pointer else { return }
+        cursor?.show(hand: hand, on: pointer)
     }
 
     private func axis(_ axis: UInt32, value: wl_fixed_t) {
