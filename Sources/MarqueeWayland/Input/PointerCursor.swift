@@ -11,30 +11,43 @@ import Glibc
 final class PointerCursor {
     /// Kept open while the theme's buffers and the surface exist.
     private let display: WaylandDisplay
-    private let theme: OpaquePointer
-    private let surface: OpaquePointer
     /// Buffer pixels per logical pixel: the theme is loaded this many times larger.
     private let scale: Int
+    /// Loaded when the pointer first comes: libwayland-cursor reads the whole theme into shared
+    /// memory (Adwaita at 24 px: 0.5 MB resident), which a bar the pointer never visits need not hold.
+    private var loaded: (theme: OpaquePointer, surface: OpaquePointer)?
+    private var cannotLoad = false
     private var enterSerial: UInt32?
     private var showsHand: Bool?
 
-    init?(display: WaylandDisplay, scale: Int) {
-        let size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
-        guard let shm = display.shm, let surface = wl_compositor_create_surface(display.compositor) else { return nil }
-        guard let theme = wl_cursor_theme_load(getenv("XCURSOR_THEME"), size * Int32(scale), shm) else {
-            wl_surface_destroy(surface)
-            return nil
-        }
+    init(display: WaylandDisplay, scale: Int) {
         self.display = display
-        self.theme = theme
-        self.surface = surface
         self.scale = scale
-        wl_surface_set_buffer_scale(surface, Int32(scale))
     }
 
     deinit {
-        wl_surface_destroy(surface)
-        wl_cursor_theme_destroy(theme)
+        guard let loaded else { return }
+        wl_surface_destroy(loaded.surface)
+        wl_cursor_theme_destroy(loaded.theme)
+    }
+
+    private func load() -> (theme: OpaquePointer, surface: OpaquePointer)? {
+        if let loaded { return loaded }
+        guard !cannotLoad else { return nil }
+        let name = getenv("XCURSOR_THEME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let size = getenv("XCURSOR_SIZE").flatMap { Int32(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+        guard let shm = display.shm, let theme = wl_cursor_theme_load(name, size * Int32(scale), shm) else {
+            cannotLoad = true
+            return nil
+        }
+        guard let surface = wl_compositor_create_surface(display.compositor) else {
+            wl_cursor_theme_destroy(theme)
+            cannotLoad = true
+            return nil
+        }
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        loaded = (theme, surface)
+        return loaded
     }
 
     /// The pointer entered with `serial`: the next `show` sets the shape, whichever it is.
@@ -45,11 +58,12 @@ final class PointerCursor {
 
     func left() { enterSerial = nil }
 
-    /// The hand or the arrow; nothing is sent while it stays the same.
+    /// The hand or the arrow; nothing is sent while it stays the same. Where no theme loads,
+    /// the compositor's shape stays.
     func show(hand: Bool, on pointer: OpaquePointer) {
-        guard let enterSerial, hand != showsHand else { return }
+        guard let enterSerial, hand != showsHand, let (theme, surface) = load() else { return }
         let names = hand ? ["pointer", "hand2", "hand1"] : ["default", "left_ptr"]
-        guard let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(self.theme, $0) }).first,
+        guard let cursor = names.lazy.compactMap({ wl_cursor_theme_get_cursor(theme, $0) }).first,
               cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image) else { return }
         showsHand = hand

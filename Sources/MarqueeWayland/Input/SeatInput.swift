@@ -15,8 +15,8 @@ final class SeatInput {
     private let keys = KeyboardMap()
     private var pointerX = 0
     private var wheel = WheelSteps()
-    /// The arrow or the hand; nil where no cursor theme loads (the compositor's shape stays).
-    private let cursor: PointerCursor?
+    /// The arrow or the hand.
+    private let cursor: PointerCursor
     /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
     private let scale: Int
     private let seatListener: UnsafeMutablePointer<wl_seat_listener>
@@ -119,12 +119,12 @@ final class SeatInput {
     }
 
     private func entered(serial: UInt32, x: Int) {
-        cursor?.entered(serial: serial)
+        cursor.entered(serial: serial)
         pointer(.enter(x: x))
     }
 
     private func left() {
-        cursor?.left()
+        cursor.left()
         pointer(.leave)
     }
 
@@ -132,7 +132,7 @@ final class SeatInput {
     /// frame, as X11's does).
     func showHand(_ hand: Bool) {
         guard let pointer else { return }
-        cursor?.show(hand: hand, on: pointer)
+        cursor.show(hand: hand, on: pointer)
     }
 
     private func axis(_ axis: UInt32, value: wl_fixed_t) {
