@@ -62,11 +62,12 @@ let package = Package(
         .target(name: "TileRaster", dependencies: ["CRaster", "CFonts", "FontMatching", "MarqueeCore"]),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
-        // libwayland-client and xkbcommon (the keyboard's keymap), found through pkg-config.
+        // libwayland-client, libwayland-cursor (the pointer's shapes from the cursor theme) and
+        // xkbcommon (the keyboard's keymap), found through pkg-config.
         .systemLibrary(
             name: "CWaylandClient",
             path: "Sources/CWaylandClient",
-            pkgConfig: "wayland-client xkbcommon",
+            pkgConfig: "wayland-client wayland-cursor xkbcommon",
             providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
         ),
         // wayland-scanner's C for the protocols beyond the core (xdg-shell, viewporter,

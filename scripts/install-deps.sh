@@ -11,7 +11,7 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
        libxdamage-dev libfreetype-dev     # xmarquee-bench's observer and its glyph self-check (every target builds with the tests)
        zlib1g-dev libbrotli-dev           # the feed test server's gzip, deflate and brotli bombs
-       libwayland-dev libxkbcommon-dev)   # the Wayland backend: libwayland-client and the keyboard's keymap
+       libwayland-dev libxkbcommon-dev)   # the Wayland backend: libwayland-client, libwayland-cursor (the pointer's shapes) and the keyboard's keymap
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the

@@ -1,6 +1,7 @@
 #ifndef XMARQUEE_CWAYLANDCLIENT_SHIM_H
 #define XMARQUEE_CWAYLANDCLIENT_SHIM_H
 #include <wayland-client.h>
+#include <wayland-cursor.h>
 #include <xkbcommon/xkbcommon.h>
 #include <sys/mman.h>
 #include <linux/memfd.h>

@@ -71,32 +71,19 @@ final class WaylandBarTests: SwayTestCase {
     }
 }
 
-/// `--monitor` by connector name: the bar goes to its output when it appears.
+/// `--monitor` by connector name: the bar goes to its output when it appears (its removal:
+/// `WaylandOutputRemovalTests`).
 final class WaylandMonitorTests: SwayTestCase {
-    /// Each output's workspace's top (y) by output name.
-    private func workspaceTops() throws -> [String: Int] {
-        let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
-        var tops: [String: Int] = [:]
-        for workspace in workspaces {
-            guard let output = workspace["output"] as? String, let rect = workspace["rect"] as? [String: Any],
-                  let y = rect["y"] as? Int else { continue }
-            tops[output] = y
-        }
-        return tops
-    }
-
     func testBarFollowsItsNamedOutput() throws {
         let bar = try XMarqueeRun(["--name", "wl-monitor-\(getpid())", "--bar", "top", "--height", "40", "--monitor", "HEADLESS-2",
                                    "text"], waylandDisplay: sway.waylandDisplay)
         // Not there yet: the compositor's choice, the only output.
-        XCTAssertTrue(waitFor(seconds: 10) { (try? self.workspaceTops())?["HEADLESS-1"] == 40 }, "\(String(describing: try? workspaceTops()))")
+        XCTAssertTrue(waitFor(seconds: 10) { (try? self.sway.workspaceTops())?["HEADLESS-1"] == 40 }, "\(String(describing: try? sway.workspaceTops()))")
         try sway.message(["create_output"])
         XCTAssertTrue(waitFor(seconds: 10) {
-            let tops = try? self.workspaceTops()
+            let tops = try? self.sway.workspaceTops()
             return tops?["HEADLESS-2"] == 40 && tops?["HEADLESS-1"] == 0
-        }, "moved to HEADLESS-2 once it appeared: \(String(describing: try? workspaceTops()))")
-        // sway 1.7 cannot remove a headless output (`output … disable` leaves it active, `unplug`
-        // came in 1.8): the move back when it goes is not testable here.
+        }, "moved to HEADLESS-2 once it appeared: \(String(describing: try? sway.workspaceTops()))")
         XCTAssertTrue(bar.process.isRunning)
         bar.stop()
     }

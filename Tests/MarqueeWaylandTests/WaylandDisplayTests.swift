@@ -25,6 +25,24 @@ final class WaylandDisplayTests: SwayTestCase {
         XCTAssertGreaterThanOrEqual(changes, 1)
     }
 
+    /// An output's global removed (a window of a nested sway closed: headless sway 1.7 cannot
+    /// remove one): it leaves `outputs`, and the listener hears of it.
+    func testHearsOfAnOutputGoing() throws {
+        let nested = try HeadlessSway(nestedIn: sway)
+        defer { nested.stop() }
+        try nested.message(["create_output"])
+        let display = try WaylandDisplay(name: nested.waylandDisplay)
+        XCTAssertEqual(display.outputs.compactMap(\.name), ["WL-1", "WL-2"])
+        var changes = 0
+        display.onOutputsChanged = { changes += 1 }
+        try sway.closeNestedOutput("WL-2")
+        XCTAssertTrue(waitFor(seconds: 5) {
+            display.dispatchPending()
+            return display.outputs.compactMap(\.name) == ["WL-1"]
+        }, "\(display.outputs.compactMap(\.name))")
+        XCTAssertGreaterThanOrEqual(changes, 1)
+    }
+
     func testNoCompositorIsAnError() {
         XCTAssertThrowsError(try WaylandDisplay(name: sway.runtimeDirectory + "/no-such-socket")) { error in
             XCTAssertTrue("\(error)".contains("cannot connect"))

@@ -2,9 +2,10 @@ import CWaylandClient
 import Glibc
 import MarqueeCore
 
-/// The seat's pointer and keyboard as the player understands them (`PlayerInput`): hover,
-/// drag, click and wheel from `wl_pointer`, the keys through xkbcommon from `wl_keyboard`. Takes
-/// the devices when the seat offers them and lets them go when it stops; owns their proxies.
+/// The seat's pointer and keyboard as the player understands them (`PlayerInput`), the same
+/// inputs X11's events give: hover, drag, click and wheel steps from `wl_pointer`, the keys
+/// through xkbcommon from `wl_keyboard`; and the pointer's shape. Takes the devices when the seat
+/// offers them and lets them go when it stops; owns their proxies.
 final class SeatInput {
     /// Kept open while the devices' proxies exist: they are released through it.
     private let display: WaylandDisplay
@@ -13,6 +14,9 @@ final class SeatInput {
     private var keyboard: OpaquePointer?
     private let keys = KeyboardMap()
     private var pointerX = 0
+    private var wheel = WheelSteps()
+    /// The arrow or the hand.
+    private let cursor: PointerCursor
     /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
     private let scale: Int
     private let seatListener: UnsafeMutablePointer<wl_seat_listener>
@@ -28,18 +32,26 @@ final class SeatInput {
         self.scale = scale
         self.display = display
         self.seat = seat
+        cursor = PointerCursor(display: display, scale: scale)
         seatListener = .allocate(capacity: 1)
         seatListener.initialize(to: wl_seat_listener(
             capabilities: { data, _, capabilities in listenerOwner(data, as: SeatInput.self)?.capabilities(capabilities) },
             name: { _, _, _ in }))
         pointerListener = .allocate(capacity: 1)
         pointerListener.initialize(to: wl_pointer_listener(
-            enter: { data, _, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.enter(x: SeatInput.column(x))) },
-            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.leave) },
+            enter: { data, _, serial, _, x, _ in listenerOwner(data, as: SeatInput.self)?.entered(serial: serial, x: SeatInput.column(x)) },
+            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.left() },
             motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.move(x: SeatInput.column(x))) },
             button: { data, _, _, _, button, state in listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1) },
             axis: { data, _, _, axis, value in listenerOwner(data, as: SeatInput.self)?.axis(axis, value: value) },
-            frame: { _, _ in }, axis_source: { _, _, _ in }, axis_stop: { _, _, _, _ in }, axis_discrete: { _, _, _, _ in },
+            frame: { data, _ in listenerOwner(data, as: SeatInput.self)?.wheelFrameEnded() },
+            axis_source: { _, _, _ in },
+            axis_stop: { data, _, _, axis in
+                if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { listenerOwner(data, as: SeatInput.self)?.wheel.stop() }
+            },
+            axis_discrete: { data, _, axis, discrete in
+                if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { listenerOwner(data, as: SeatInput.self)?.wheel.discrete(Int(discrete)) }
+            },
             axis_value120: nil))
         keyboardListener = .allocate(capacity: 1)
         keyboardListener.initialize(to: wl_keyboard_listener(
@@ -106,10 +118,36 @@ final class SeatInput {
         onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
     }
 
+    private func entered(serial: UInt32, x: Int) {
+        cursor.entered(serial: serial)
+        pointer(.enter(x: x))
+    }
+
+    private func left() {
+        cursor.left()
+        pointer(.leave)
+    }
+
+    /// The hand over a link, the arrow elsewhere (the ticker says which, after each input and
+    /// frame, as X11's does).
+    func showHand(_ hand: Bool) {
+        guard let pointer else { return }
+        cursor.show(hand: hand, on: pointer)
+    }
+
     private func axis(_ axis: UInt32, value: wl_fixed_t) {
-        // The vertical wheel: positive is down, which moves the text forward, as X11's button 5.
-        guard axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, value != 0 else { return }
-        onInput(.wheel(forward: value > 0, control: keys?.controlHeld ?? false))
+        guard axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue else { return }
+        wheel.axis(wl_fixed_to_double(value))
+        // Before version 5 no frame event ends a group: each event is one.
+        if let pointer, wl_proxy_get_version(pointer) < 5 { wheelFrameEnded() }
+    }
+
+    /// Each step of the frame as one wheel notch: down (positive) moves the text forward, as
+    /// X11's button 5. Ctrl is known only while the bar has the keyboard focus (wl_pointer
+    /// carries no modifiers; wl_keyboard tells them to the focused surface alone).
+    private func wheelFrameEnded() {
+        let steps = wheel.endFrame()
+        for _ in 0..<abs(steps) { onInput(.wheel(forward: steps > 0, control: keys?.controlHeld ?? false)) }
     }
 
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {

@@ -153,6 +153,8 @@ public final class WaylandTicker: PlayerHost {
         guard bar.isConfigured else { return }
         player.setRefreshPeriod(pacer.period, atFrame: time)
         guard let plan = player.frame(at: time) else { return follow(at: time) }
+        // The text moves under a pointer that stands still: a link may have come or gone.
+        if player.pointerX != nil { input?.showHand(player.pointerOverLink) }
         guard compositor.attach(plan) else { return pacer.retryLater() }
         pacer.commitFrame()
         statistics.noteShown(counter: counter)
@@ -162,6 +164,7 @@ public final class WaylandTicker: PlayerHost {
 
     private func follow(at now: Double) {
         timers.follow(player, at: now, pacer: pacer, statistics: &statistics)
+        input?.showHand(player.pointerOverLink)
         if player.needsRedraw(at: now) { drawNow() }
     }
 

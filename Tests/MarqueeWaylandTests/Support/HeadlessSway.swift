@@ -99,15 +99,21 @@ final class HeadlessSway: CompositorProcess {
 
     static var unavailable: String? { unavailable(needing: ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/grim"]) }
 
-    init(width: Int = 1280, height: Int = 720) throws {
+    convenience init(width: Int = 1280, height: Int = 720) throws {
+        try self.init(outputLine: "output HEADLESS-1 mode \(width)x\(height) position 0 0", backend: ["WLR_BACKENDS": "headless"])
+    }
+
+    /// `backend`: the WLR_ variables that choose wlroots' backend (and its display, if nested).
+    init(outputLine: String, backend: [String: String]) throws {
         let config = """
         xwayland disable
-        output HEADLESS-1 mode \(width)x\(height) position 0 0
+        \(outputLine)
         default_border none
         """
         try super.init(program: "/usr/bin/sway", arguments: { ["-c", $0 + "/config"] },
-                       environment: { ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-                                       "SWAYSOCK": $0 + "/sway.sock"] },
+                       environment: { directory in
+                           backend.merging(["WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+                                            "SWAYSOCK": directory + "/sway.sock"]) { _, new in new } },
                        files: ["config": config])
         try waitUntilReady("headless sway") {
             FileManager.default.fileExists(atPath: self.waylandDisplay) && FileManager.default.fileExists(atPath: self.swaySocket)
@@ -174,6 +180,15 @@ struct Screenshot {
     func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let offset = (y * width + x) * 3
         return (rgb[offset], rgb[offset + 1], rgb[offset + 2])
+    }
+
+    /// A key for each column of the top 40 rows (a bar's band): equal columns, equal keys.
+    var barColumns: [Int] {
+        (0..<width).map { x in
+            var hasher = Hasher()
+            for y in 0..<min(40, height) { hasher.combine(rgb[(y * width + x) * 3..<(y * width + x) * 3 + 3]) }
+            return hasher.finalize()
+        }
     }
 
     /// The rows `rows` as bytes, to compare two screenshots' bands.

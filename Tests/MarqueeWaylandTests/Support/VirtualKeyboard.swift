@@ -19,4 +19,17 @@ enum VirtualKeyboard {
                                  environment: ["WAYLAND_DISPLAY": sway.waylandDisplay])
         guard result.status == 0 else { throw HarnessError("wtype -k \(key): \(result.output)") }
     }
+
+    /// Holds `modifier` ("ctrl", "shift") down for `seconds`, starting `after` seconds from now
+    /// (the same settling as `type`), while the caller does something else: wtype runs on its own
+    /// until it lets the modifier go; wait for the returned process.
+    static func hold(modifier: String, after settle: Double, for seconds: Double, in sway: HeadlessSway) throws -> Process {
+        let wtype = Process()
+        wtype.executableURL = URL(fileURLWithPath: Self.wtype)
+        wtype.arguments = ["-s", String(Int(settle * 1000)), "-M", modifier, "-s", String(Int(seconds * 1000)), "-m", modifier]
+        wtype.environment = ProcessInfo.processInfo.environment.merging(["WAYLAND_DISPLAY": sway.waylandDisplay]) { _, new in new }
+        wtype.standardInput = FileHandle.nullDevice
+        try wtype.run()
+        return wtype
+    }
 }

@@ -47,11 +47,47 @@ final class VirtualPointer {
         }
     }
 
+    private var milliseconds: UInt32 { UInt32(truncatingIfNeeded: Int(ProcessInfo.processInfo.systemUptime * 1000)) }
+
     /// Moves the pointer to logical `(x, y)` of a `width` × `height` layout (the whole screen).
     func move(toX x: Int, y: Int, width: Int, height: Int) {
         guard let pointer else { return }
-        let milliseconds = UInt32(truncatingIfNeeded: Int(ProcessInfo.processInfo.systemUptime * 1000))
         zwlr_virtual_pointer_v1_motion_absolute(pointer, milliseconds, UInt32(x), UInt32(y), UInt32(width), UInt32(height))
+        zwlr_virtual_pointer_v1_frame(pointer)
+        wl_display_roundtrip(display)
+    }
+
+    /// Presses or releases the left button (BTN_LEFT, linux/input-event-codes.h).
+    func leftButton(pressed: Bool) {
+        guard let pointer else { return }
+        zwlr_virtual_pointer_v1_button(pointer, milliseconds, 0x110, pressed ? 1 : 0)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        wl_display_roundtrip(display)
+    }
+
+    /// Turns the vertical wheel `notches` clicks (positive: down), as a mouse wheel reports them
+    /// through libinput: source wheel, 15 units and one discrete step a click, in one frame.
+    func wheel(notches: Int) {
+        guard let pointer else { return }
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
+        zwlr_virtual_pointer_v1_axis_discrete(pointer, milliseconds, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue,
+                                              wl_fixed_from_double(Double(15 * notches)), Int32(notches))
+        zwlr_virtual_pointer_v1_frame(pointer)
+        wl_display_roundtrip(display)
+    }
+
+    /// Scrolls the vertical axis by `distance` units in `steps` frames, with no discrete steps,
+    /// as a touchpad's two fingers do (source finger, then axis_stop).
+    func fingerScroll(distance: Double, steps: Int) {
+        guard let pointer, steps > 0 else { return }
+        for _ in 0..<steps {
+            zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+            zwlr_virtual_pointer_v1_axis(pointer, milliseconds, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue,
+                                         wl_fixed_from_double(distance / Double(steps)))
+            zwlr_virtual_pointer_v1_frame(pointer)
+        }
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+        zwlr_virtual_pointer_v1_axis_stop(pointer, milliseconds, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue)
         zwlr_virtual_pointer_v1_frame(pointer)
         wl_display_roundtrip(display)
     }
