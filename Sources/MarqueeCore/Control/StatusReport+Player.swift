@@ -19,8 +19,7 @@ extension StatusReport {
         let pages = player.pages
         if pages.showsPages {
             if pages.pager?.page == .urgent { return pages.urgentPage }
-            let messages = player.content.messages
-            return messages.indices.contains(pages.currentIndex) ? visible(messages[pages.currentIndex]) : nil
+            return player.content.message(at: pages.currentIndex).map(visible)
         }
         // From the layout on show: new messages may not have reached the screen yet.
         guard let (layout, index) = player.strip.messageAtReadingEdge(direction: player.motion.direction),

@@ -75,9 +75,10 @@ public final class CycleLayout {
         var messageStarts: [Int] = [], messageEnds: [Int] = []
         messageStarts.reserveCapacity(messages)
         messageEnds.reserveCapacity(messages)
+        // Plain loops: a lazy map appended element by element calls its closure for each one.
         for (block, start) in zip(blocks, starts) {
-            messageStarts.append(contentsOf: block.messageStarts.lazy.map { $0 + start })
-            messageEnds.append(contentsOf: block.messageEnds.lazy.map { $0 + start })
+            for x in block.messageStarts { messageStarts.append(x + start) }
+            for x in block.messageEnds { messageEnds.append(x + start) }
         }
         self.messageStarts = messageStarts
         self.messageEnds = messageEnds

@@ -51,7 +51,7 @@ public struct MarqueePlayer {
     /// Lays out what is to be shown next: the page, or the messages (an urgent one with them
     /// while it waits to enter) from the message a scroll began with.
     mutating func layOut() {
-        if let page = pages.page(of: content.messages, width: strip.width, settings: layout, shaper: content.measuringShaper) {
+        if let page = pages.page(of: content, width: strip.width, settings: layout, shaper: content.measuringShaper) {
             return content.layOut(page: page, settings: layout)
         }
         content.layOut(startingAt: pages.scrollStartMessage, settings: layout, direction: motion.direction,

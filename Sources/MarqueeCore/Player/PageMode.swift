@@ -109,14 +109,14 @@ public struct PageMode {
     /// than `width` less the padding; nil while the text scrolls. Cut on the text as drawn (tags
     /// removed), so what stays is plain text: a page shows the start of a long message, not its
     /// colours.
-    func page(of messages: [Message], width: Int, settings: LayoutSettings, shaper: TextShaper) -> [Message]? {
+    func page(of messages: ContentQueue, width: Int, settings: LayoutSettings, shaper: TextShaper) -> [Message]? {
         guard let pager, pager.showsPages else { return nil }
         let message: Message
         switch pager.page {
         case .urgent: message = Message(urgentPage ?? "")
         case .message(let index):
-            guard index < messages.count else { return [] }
-            message = messages[index]
+            guard let found = messages.message(at: index) else { return [] }
+            message = found
         }
         let available = width - 2 * settings.padding
         let visible = message.visibleText(interpretingMarkup: settings.interpretsMarkup,
