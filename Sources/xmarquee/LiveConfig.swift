@@ -126,10 +126,9 @@ final class LiveConfig {
                 Diagnostics.error("\(problem.message); keeping the running configuration")
                 return
             case .success(let (style, font)):
-                ticker.setLook(foreground: style.foreground, background: style.background, fade: style.fade,
-                               capsule: style.capsule)
+                ticker.setLook(style.look)
                 ticker.setLayout(style.layout)
-                if !style.background.isOpaque && !connection.surface.hasAlpha {
+                if !style.look.background.isOpaque && !connection.surface.hasAlpha {
                     // A window's visual is fixed when it is made.
                     Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
                 }

@@ -60,7 +60,7 @@ struct TickerApp {
         case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
         }
         // Before the window: a translucent background needs a visual with alpha, made with it.
-        if !connection.chooseSurface(translucentBackground: !style.background.isOpaque) {
+        if !connection.chooseSurface(translucentBackground: !style.look.background.isOpaque) {
             Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque")
         }
 

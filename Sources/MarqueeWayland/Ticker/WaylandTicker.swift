@@ -68,7 +68,7 @@ public final class WaylandTicker: PlayerHost {
         wl_surface_set_buffer_scale(bar.surface, Int32(self.scale))
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
         // Opaque: a translucent background needs an alpha buffer format, not offered yet.
-        let painter = TilePainter(font: font, style: style, background: style.shownBackground(alphaShows: false),
+        let painter = TilePainter(font: font, look: style.look, background: style.look.shownBackground(alphaShows: false),
                                   height: height * self.scale, format: .rgb)
         compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, painter: painter, height: height * self.scale)
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: 0, refreshPeriod: pacer.period,

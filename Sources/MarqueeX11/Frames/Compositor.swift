@@ -27,7 +27,7 @@ final class Compositor {
     private var font: FontSet
     /// A font waiting for the layout measured with it (`adoptPreparedFont`).
     private var preparedFont: FontSet?
-    private var look: TickerStyle
+    private var look: TickerLook
     /// Whether a compositing manager runs: frames are copied straight into the window then, and
     /// presented at the vblank otherwise; on a surface with alpha a translucent background shows
     /// its alpha only while one runs.
@@ -42,26 +42,26 @@ final class Compositor {
     /// Everything must be drawn again now (a compositing manager started or stopped).
     var onRepaint: () -> Void = {}
 
-    init(connection: XConnection, window: TickerWindow, font: FontSet, style: TickerStyle) {
+    init(connection: XConnection, window: TickerWindow, font: FontSet, look: TickerLook) {
         self.connection = connection
         self.window = window.id
         windowPicture = { [unowned window] in window.renderPicture }
         self.font = font
         height = window.height
-        look = style
+        self.look = look
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
         compositingManager = CompositorWatch(connection: connection)
-        let background = style.shownBackground(alphaShows: connection.surface.hasAlpha && compositingManager.isRunning)
-        let painter = Self.painter(for: font, style: style, background: background, height: window.height, on: connection)
+        let background = look.shownBackground(alphaShows: connection.surface.hasAlpha && compositingManager.isRunning)
+        let painter = Self.painter(for: font, look: look, background: background, height: window.height, on: connection)
         tiles = TileCache(connection: connection, gc: gc, painter: painter)
         backgroundColor = ColorResource(connection: connection, rgba: background)
-        fade = EdgeFade(connection: connection, width: style.fade, background: background)
+        fade = EdgeFade(connection: connection, width: look.fade, background: background)
         // The next frame takes the new path; only the look needs redrawing at once.
         compositingManager.onChange = { [unowned self] _ in
             guard self.connection.surface.hasAlpha else { return }
-            self.setLook(self.look)
+            self.repaintLook(self.look)
             self.onRepaint()
         }
     }
@@ -74,15 +74,15 @@ final class Compositor {
     /// Whether frames reach the window only at their vblank (no compositing manager).
     var isTearFree: Bool { !compositingManager.isRunning }
 
-    /// A painter for `font`'s glyphs in `style`'s colours and item box, in the surface's pixel format.
-    private static func painter(for font: FontSet, style: TickerStyle, background: RGBAColor, height: Int,
+    /// A painter for `font`'s glyphs in `look`'s colours and item box, in the surface's pixel format.
+    private static func painter(for font: FontSet, look: TickerLook, background: RGBAColor, height: Int,
                                 on connection: XConnection) -> TilePainter {
-        TilePainter(font: font, style: style, background: background, height: height,
+        TilePainter(font: font, look: look, background: background, height: height,
                     format: connection.surface.hasAlpha ? .argb : .rgb)
     }
 
     private func replacePainter() {
-        tiles.replacePainter(with: Self.painter(for: font, style: look, background: tiles.painter.background,
+        tiles.replacePainter(with: Self.painter(for: font, look: look, background: tiles.painter.background,
                                                 height: height, on: connection))
         forgetPainted()
     }
@@ -198,19 +198,19 @@ final class Compositor {
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
-    func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
-        var style = look
-        (style.foreground, style.background, style.fade, style.capsule) = (foreground, background, fade, capsule)
-        setLook(style)
+    func setLook(_ newLook: TickerLook) {
+        guard newLook != look else { return }
+        repaintLook(newLook)
     }
 
-    private func setLook(_ style: TickerStyle) {
-        let capsuleChanged = style.capsule != look.capsule
-        look = style
-        let background = style.shownBackground(alphaShows: alphaShows)
-        tiles.painter.setColors(foreground: style.foreground, background: background)
+    /// Paints `newLook` from the next frame on (the same look too, when whether its alpha shows changed).
+    private func repaintLook(_ newLook: TickerLook) {
+        let capsuleChanged = newLook.capsule != look.capsule
+        look = newLook
+        let background = newLook.shownBackground(alphaShows: alphaShows)
+        tiles.painter.setColors(foreground: newLook.foreground, background: background)
         backgroundColor = ColorResource(connection: connection, rgba: background)
-        fade = EdgeFade(connection: connection, width: style.fade, background: background)
+        fade = EdgeFade(connection: connection, width: newLook.fade, background: background)
         if capsuleChanged { replacePainter() } else { forgetPainted() }
     }
 

@@ -55,7 +55,7 @@ public final class Ticker {
         self.loop = loop
         player = MarqueePlayer(style: style, shapes: ShapeCache(shaper: font), width: window.width,
                                refreshPeriod: pacer.period, reordering: BidiReordering())
-        compositor = Compositor(connection: connection, window: window, font: font, style: style)
+        compositor = Compositor(connection: connection, window: window, font: font, look: style.look)
         cursor = PointerCursor(connection: connection, window: window.id)
         // Unowned(unsafe), not unowned: the pacer is the ticker's own and calls only while the
         // ticker lives, and a checked unowned reference costs a retain and release every frame.
@@ -76,8 +76,8 @@ public final class Ticker {
     // MARK: Changes the window's side takes part in
 
     /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
-    public func setLook(foreground: RGBAColor, background: RGBAColor, fade: Int, capsule: CapsuleStyle?) {
-        compositor.setLook(foreground: foreground, background: background, fade: fade, capsule: capsule)
+    public func setLook(_ look: TickerLook) {
+        compositor.setLook(look)
         drawNow()
     }
 
