@@ -5,8 +5,9 @@ import XCTest
 /// painted from: the same contents anchored the same way.
 final class StripExtentTests: XCTestCase {
     private func content(_ text: String, id: UInt64) -> CycleContent {
-        CycleContent(layout: CycleLayoutBuilder.layout(messages: [text], separator: " | ", cache: ShapeCache(shaper: FakeShaper())),
-                     id: id)
+        let shaper = FakeShaper()
+        return CycleContent(layout: CycleLayoutBuilder.layout(messages: [text], separator: " | ", cache: ShapeCache(shaper: shaper)),
+                            id: id, shaper: shaper)
     }
 
     func testAViewInsideTheExtentOfTheSameStripIsShown() {

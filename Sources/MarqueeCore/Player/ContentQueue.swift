@@ -118,7 +118,7 @@ public struct ContentQueue {
         }
         shapes.endGeneration()
         defer { nextContentID += 1 }
-        return Measured(content: CycleContent(layout: layout, id: nextContentID), newShaper: newShaper)
+        return Measured(content: CycleContent(layout: layout, id: nextContentID, shaper: shapes.shaper), newShaper: newShaper)
     }
 
     static func rotated(_ messages: [Message], startingAt start: Int) -> [Message] {

@@ -4,7 +4,7 @@ public enum LayoutOutcome: Equatable, Sendable {
     case idle
     /// Still measuring: call again next loop turn.
     case working
-    /// The new text is on the strip; `newShaper` when it came with a new font, which the
-    /// tiles must now be painted with.
+    /// The new text is on the strip; `newShaper` when it came with a new font (it replaced the
+    /// text in place, and its content carries the font the tiles are now painted with).
     case adopted(newShaper: Bool)
 }

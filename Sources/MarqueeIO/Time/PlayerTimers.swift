@@ -60,20 +60,19 @@ public final class PlayerTimers {
         if case .restUntil(let wake) = demand { restTimer.arm(at: wake) }
     }
 
-    /// A slice of the layout under way; true when its result was adopted now (`newShaper`: with
-    /// a font prepared for it). A layout that took several turns built and freed megabytes (the
+    /// A slice of the layout under way; true when its result was adopted now. A layout that took several turns built and freed megabytes (the
     /// arrays it grew, the layout it replaced) all over the heap: the free pages go back to the
     /// system, or a long text's first layout stays resident long after. So does the first text
     /// shown, whatever its size: start-up (options, font matching, the first shaping) left its
     /// garbage by then, 0.2 MB of a bar's 16. Small layouts after it (a clock's tick) free too
     /// little to be worth walking the heap for.
-    public func continueLayout(_ player: inout MarqueePlayer) -> (adopted: Bool, newShaper: Bool) {
+    public func continueLayout(_ player: inout MarqueePlayer) -> Bool {
         let outcome = player.continueLayout(clock: MonotonicClock.now)
         if case .working = outcome { layoutTurns += 1 }
-        guard case .adopted(let newShaper) = outcome else { return (false, false) }
+        guard case .adopted = outcome else { return false }
         if layoutTurns > 0 || !startTrimmed { malloc_trim(0) }
         startTrimmed = true
         layoutTurns = 0
-        return (true, newShaper)
+        return true
     }
 }

@@ -219,7 +219,7 @@ public final class WaylandTicker: PlayerHost {
     }
 
     private func continueLayout() {
-        guard timers.continueLayout(&player).adopted else { return }
+        guard timers.continueLayout(&player) else { return }
         follow(at: MonotonicClock.now())
     }
 }

@@ -25,8 +25,6 @@ final class Compositor {
     private var backgroundColor: ColorResource
     private var frameNumber: UInt64 = 0
     private var font: FontSet
-    /// A font waiting for the layout measured with it (`adoptPreparedFont`).
-    private var preparedFont: FontSet?
     private var look: TickerLook
     /// Whether a compositing manager runs: frames are copied straight into the window then, and
     /// presented at the vblank otherwise; on a surface with alpha a translucent background shows
@@ -102,6 +100,7 @@ final class Compositor {
     /// manager and the pacer presents (`presentable`), straight into the window otherwise.
     func show(_ plan: FramePlan, presentable: Bool) -> Handoff {
         defer { endFrame(width: plan.width) }
+        paintWithFont(of: plan)
         let presents = isTearFree && presentable
         guard fade == nil else {
             guard presents else {
@@ -142,6 +141,7 @@ final class Compositor {
 
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
+        paintWithFont(of: plan)
         draw(plan, into: window, picture: windowPicture)
         endFrame(width: plan.width)
     }
@@ -214,14 +214,13 @@ final class Compositor {
         if capsuleChanged { replacePainter() } else { forgetPainted() }
     }
 
-    /// A font whose layout is being made: it paints once `adoptPreparedFont` says the text
-    /// measured with it is on the strip, so nothing is painted with a font it was not laid out for.
-    func prepare(font newFont: FontSet) { preparedFont = newFont }
-
-    func adoptPreparedFont() {
-        guard let preparedFont else { return }
-        font = preparedFont
-        self.preparedFont = nil
+    /// Tiles are painted with the font the text on the strip was laid out with: a new font
+    /// comes into use with the first frame of the text measured with it (a font change replaces
+    /// all the text at once, so one font is on the strip at a time).
+    private func paintWithFont(of plan: FramePlan) {
+        guard let shaper = plan.strip?.segments.first?.content.shaper, shaper !== font,
+              let newFont = shaper as? FontSet else { return }
+        font = newFont
         replacePainter()
     }
 }

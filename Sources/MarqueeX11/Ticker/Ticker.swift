@@ -83,7 +83,6 @@ public final class Ticker {
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public func setFont(_ newFont: FontSet) {
-        compositor.prepare(font: newFont)
         update { player, _ in player.setShapes(ShapeCache(shaper: newFont)) }
     }
 
@@ -154,9 +153,7 @@ public final class Ticker {
     }
 
     private func continueLayout() {
-        let slice = timers.continueLayout(&player)
-        guard slice.adopted else { return }
-        if slice.newShaper { compositor.adoptPreparedFont() }
+        guard timers.continueLayout(&player) else { return }
         follow(at: MonotonicClock.now())
     }
 
