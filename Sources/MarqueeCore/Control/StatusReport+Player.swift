@@ -1,16 +1,16 @@
 /// The player's part of a status report: motion, speed, the message on screen.
 extension StatusReport {
     public mutating func read(_ player: MarqueePlayer) {
-        let motion = player.motion
-        mode = motion.settings.mode.rawValue
-        self.motion = player.pages.showsPages ? "pages" : "scrolling"
+        let control = player.motion
+        mode = control.settings.mode.rawValue
+        motion = player.pages.showsPages ? "pages" : "scrolling"
         paused = player.isPaused
-        speed = motion.speed
-        direction = motion.direction.rawValue
+        speed = control.speed
+        direction = control.direction.rawValue
         message = Self.message(onScreen: player)
-        dpi = motion.scale * DesktopPreferences.referenceDPI
-        refreshRate = motion.refreshPeriod > 0 ? 1 / motion.refreshPeriod : 0
-        subpixel = motion.settings.subpixel
+        dpi = control.scale * DesktopPreferences.referenceDPI
+        refreshRate = control.refreshPeriod > 0 ? 1 / control.refreshPeriod : 0
+        subpixel = control.settings.subpixel
     }
 
     /// The text of the message at the reading edge (tags removed), or of the page on show.
