@@ -62,6 +62,10 @@ let package = Package(
         .target(name: "TileRaster", dependencies: ["CRaster", "CFonts", "FontMatching", "MarqueeCore"]),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
+        // What every display shares above its pixels: the driver (player, timers, frames on and
+        // off, the display's events as the player's inputs) and the backend interface a display
+        // implements. No display system.
+        .target(name: "TickerDriver", dependencies: ["MarqueeCore", "MarqueeIO", "FontMatching"], swiftSettings: framePathSettings),
         // libwayland-client, libwayland-cursor (the pointer's shapes from the cursor theme) and
         // xkbcommon (the keyboard's keymap), found through pkg-config.
         .systemLibrary(
@@ -75,10 +79,11 @@ let package = Package(
         // scripts/generate-wayland-protocols.sh (SwiftPM plugins cannot generate C headers).
         .target(name: "WaylandProtocols", dependencies: ["CWaylandClient"]),
         // Everything that talks to a Wayland compositor: a layer-shell bar drawn with the tiles.
-        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster"],
+        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster",
+                                                "TickerDriver"],
                 swiftSettings: framePathSettings),
         // Everything that talks to the X server.
-        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster"],
+        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster", "TickerDriver"],
                 swiftSettings: framePathSettings),
         // The config file's model: settings turned into the command line's own arguments, and the
         // records the helper sends them in. Swift only, linked into the ticker.
@@ -92,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "FontMatching",
+                "MarqueeCore", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "FontMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -128,6 +133,11 @@ let package = Package(
         ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
         .target(name: "FeedTestServer", dependencies: ["CZlib", "CBrotli"], path: "Tests/FeedTestServer"),
+        // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
+        // screenshots, and the built `xmarquee` run as a user runs it.
+        .target(name: "DisplayTestSupport", path: "Tests/DisplayTestSupport"),
+        // The same behaviour checked on every backend, one test code run against Xvfb and headless sway.
+        .testTarget(name: "BackendParityTests", dependencies: ["DisplayTestSupport"]),
         // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
         .systemLibrary(name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", path: "Tests/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
@@ -157,10 +167,10 @@ let package = Package(
         // Matching, rendering defaults and faces against the installed fonts: no display.
         .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
         // The Wayland backend under headless sway (and weston), and the generated protocol code's check.
-        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
+        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "TickerDriver", "DisplayTestSupport", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "CX11", "FeedTestServer", "BidiText",
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "TickerDriver", "DisplayTestSupport", "CX11", "FeedTestServer", "BidiText",
                                                             "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.

@@ -39,9 +39,18 @@ awk -v begin="$begin" -v end="$end" -v table="$work/options.md" '
     $0 == end { skipping = 0 }
     !skipping { print }' README.md > "$work/README.md"
 
+# X's colour names, where x11-common's rgb.txt is installed to make them from.
+names=Sources/MarqueeCore/Config/X11ColorNames.swift
+generated=("Generated/xmarquee.1" "Generated/xmarquee-feed.1" "README.md")
+if [ -r /usr/share/X11/rgb.txt ]; then
+    mkdir -p "$work/$(dirname "$names")"
+    scripts/generate-color-names.sh /usr/share/X11/rgb.txt "$work/$names" >/dev/null
+    generated+=("$names")
+fi
+
 if [ "$mode" = check ]; then
     status=0
-    for file in Generated/xmarquee.1 Generated/xmarquee-feed.1 README.md; do
+    for file in "${generated[@]}"; do
         diff -u "$file" "$work/$file" || status=1
     done
     [ $status = 0 ] || echo "generated files are out of date: run 'make generate' and commit the result" >&2
@@ -50,3 +59,4 @@ fi
 mkdir -p Generated
 cp "$work/Generated/xmarquee.1" "$work/Generated/xmarquee-feed.1" Generated/
 cp "$work/README.md" README.md
+[ ! -f "$work/$names" ] || cp "$work/$names" "$names"

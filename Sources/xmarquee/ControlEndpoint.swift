@@ -1,7 +1,7 @@
 import Glibc
 import MarqueeCore
 import MarqueeIO
-import MarqueeX11
+import TickerDriver
 
 /// Connects the control socket to the ticker: what each `xmarquee ctl` request does.
 enum ControlEndpoint {

@@ -2,11 +2,11 @@ import Glibc
 import MarqueeConfig
 import MarqueeCore
 import MarqueeIO
-import MarqueeX11
+import TickerDriver
 
 /// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and follows the
-/// desktop (XSETTINGS, X resources), applying what changed without restarting the motion. An
-/// invalid edit keeps the running configuration.
+/// desktop (XSETTINGS and X resources, a Wayland output's scale), applying what changed without
+/// restarting the motion, on any display. An invalid edit keeps the running configuration.
 ///
 /// What a change applies at once and what needs a restart is declared with each setting
 /// (`OptionDeclaration.reload`). A new DPI lays everything out again at the new size and resizes
@@ -14,10 +14,8 @@ import MarqueeX11
 final class LiveConfig {
     private var options: Options
     private var resolver: OptionsResolver
-    private let connection: XConnection
+    private let session: DisplaySession
     private let ticker: Ticker
-    private let window: TickerWindow
-    private let bar: DockBar?
     private let sources: LiveSources
     private var fontHeight: Int
     private var desktop: DesktopPreferences
@@ -31,14 +29,12 @@ final class LiveConfig {
     /// opened, so it is read again when the helper ends.
     private var rereadReason: String?
 
-    init(options: Options, resolver: OptionsResolver, connection: XConnection, ticker: Ticker, window: TickerWindow,
-         bar: DockBar?, fontHeight: Int, sources: LiveSources, desktop: DesktopPreferences) {
+    init(options: Options, resolver: OptionsResolver, session: DisplaySession, ticker: Ticker, fontHeight: Int,
+         sources: LiveSources, desktop: DesktopPreferences) {
         self.options = options
         self.resolver = resolver
-        self.connection = connection
+        self.session = session
         self.ticker = ticker
-        self.window = window
-        self.bar = bar
         self.fontHeight = fontHeight
         self.sources = sources
         self.desktop = desktop
@@ -88,8 +84,8 @@ final class LiveConfig {
         }
     }
 
-    /// The settings manager or the X resources changed: the DPI, the animation setting, or
-    /// options set as resources. Resolved against the config as last applied (not read again).
+    /// The desktop changed: the DPI or an output's scale, the animation setting, or options set
+    /// as X resources. Resolved against the config as last applied (not read again).
     func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
         resolver.resources = resources
         apply(reason: "desktop", config: .success(resolver.config), desktop: preferences)
@@ -119,16 +115,16 @@ final class LiveConfig {
             return
         }
 
-        let needsRestart = changed.subtracting(Setting.live(bar: bar != nil))
+        let needsRestart = changed.subtracting(Setting.live(bar: options.bar != nil))
         if !changed.isDisjoint(with: Setting.look) || rescaled {
-            switch TickerApp.resolveLook(new, desktop: newDesktop, on: connection) {
+            switch new.look(desktop: newDesktop, fontDefaults: session.fontDefaults(dpi: newDesktop.dpi)) {
             case .failure(let problem):
                 Diagnostics.error("\(problem.message); keeping the running configuration")
                 return
             case .success(let (style, font)):
                 ticker.setLook(style.look)
                 ticker.setLayout(style.layout)
-                if !style.look.background.isOpaque && !connection.surface.hasAlpha {
+                if !style.look.background.isOpaque && !session.showsAlpha {
                     // A window's visual is fixed when it is made.
                     Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
                 }
@@ -143,15 +139,10 @@ final class LiveConfig {
         ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
         if changed.contains("text") { sources.setArguments(new) }
-        let height = TickerApp.height(new, fontHeight: fontHeight, scale: scale)
-        if let bar {
-            bar.update(height: height, choice: new.monitorChoice)
-        } else {
-            if changed.contains("above") { window.requestState(.above, enabled: new.above) }
-            if changed.contains("sticky") { window.requestState(.sticky, enabled: new.sticky) }
-            window.resize(height: height)
-        }
-        connection.flush()
+        let height = session.placementHeight(deviceHeight: new.deviceHeight(fontHeight: fontHeight, scale: scale))
+        ticker.backend.place(PlacementUpdate(height: height, monitor: new.monitorChoice,
+                                             above: changed.contains("above") ? new.above : nil,
+                                             sticky: changed.contains("sticky") ? new.sticky : nil))
         if !needsRestart.isEmpty {
             Diagnostics.warn("config: \(needsRestart.sorted().joined(separator: ", ")) changed; restart xmarquee to apply")
         }

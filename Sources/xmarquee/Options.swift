@@ -175,8 +175,8 @@ struct Options: ParsableArguments {
         if let geometry, WindowGeometry(parsing: geometry) == nil {
             throw ValidationError("invalid --geometry \"\(geometry)\": expected WxH+X+Y, e.g. 1920x32+0+0")
         }
-        for (name, value) in [("--fg", fg), ("--bg", bg), ("--item-bg", itemBg ?? "")] where value.hasPrefix("#") && RGBAColor(hex: value) == nil {
-            throw ValidationError("invalid \(name) \"\(value)\": expected #rgb, #rrggbb, #rrggbbaa or a colour name")
+        for (name, value) in [("--fg", fg), ("--bg", bg), ("--item-bg", itemBg ?? "#000")] where RGBAColor(spec: value) == nil {
+            throw ValidationError("invalid \(name) \"\(value)\": expected #rgb, #rrggbb, #rrggbbaa, rgb:r/g/b or an X colour name")
         }
         if font.isEmpty || font.contains(where: \.isEmpty) { throw ValidationError("invalid --font \"\": expected a fontconfig pattern") }
         guard font.count <= 9 else { throw ValidationError("invalid --font: at most 9 fonts (%{T1} to %{T9})") }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The committed wayland-scanner output is what the script makes from today's XML.
 final class GeneratedProtocolTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The real executable as a Wayland bar under headless sway, measured from outside: swaymsg for
 /// the reserved zone, grim for the pixels, `xmarquee ctl` for the control socket.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import MarqueeWayland
+@testable import DisplayTestSupport
 
 /// The connection under headless sway: the globals a bar needs and the outputs by connector name.
 final class WaylandDisplayTests: SwayTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The keys reach a bar from outside: wtype's virtual keyboard gives the headless sway's seat a
 /// keyboard, sway gives the bar (a top-layer surface asking for the keyboard on demand) the

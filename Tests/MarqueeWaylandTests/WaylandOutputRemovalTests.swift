@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// A bar whose output goes away moves to another and keeps running; a bar for the second output
 /// comes back when a second output appears again. Outputs are removed for real in a sway nested

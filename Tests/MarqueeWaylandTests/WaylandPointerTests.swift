@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The pointer from outside: a virtual pointer gives the headless sway's seat a pointer, and the
 /// bar answers it as the X11 window answers XTest — hover pauses, a drag carries the text, the

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The bar's text as a reader sees it: tesseract reads a grim capture of a standing bar.
 final class WaylandTextRecognitionTests: SwayTestCase {

@@ -2,9 +2,11 @@ import FontMatching
 import Foundation
 import MarqueeCore
 import MarqueeIO
+import TickerDriver
 import TileRaster
 import XCTest
 @testable import MarqueeWayland
+@testable import DisplayTestSupport
 
 /// The bar under headless sway, in process: its exclusive zone, its pixels moving, its frames.
 final class WaylandTickerTests: SwayTestCase {
@@ -13,14 +15,15 @@ final class WaylandTickerTests: SwayTestCase {
     private let orange = RGBAColor(red: 0xFFFF, green: 0x8000, blue: 0)
 
     private func makeTicker(edge: BarEdge = .top, height: Int = 40, speed: Double = 120,
-                            loop: EventLoop) throws -> (WaylandDisplay, WaylandTicker) {
+                            loop: EventLoop) throws -> (WaylandDisplay, Ticker) {
         let display = try WaylandDisplay(name: sway.waylandDisplay)
         let capsule = CapsuleStyle(color: orange, radius: 6)
         let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
                                 layout: LayoutSettings(separator: "   "), capsule: capsule)
         let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
-        let ticker = try WaylandTicker(display: display, placement: .bar(edge: edge, layer: .top, monitor: .primary),
-                                       height: height, font: font, style: style, loop: loop)
+        let backend = try WaylandBackend(display: display, placement: .bar(edge: edge, layer: .top, monitor: .primary),
+                                         height: height, font: font, look: style.look, loop: loop)
+        let ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
         ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
         return (display, ticker)
     }
@@ -48,7 +51,7 @@ final class WaylandTickerTests: SwayTestCase {
         let loop = EventLoop()
         let (display, ticker) = try makeTicker(height: 40, loop: loop)
         run(loop, for: 0.5)
-        XCTAssertEqual(ticker.width, 1280, "anchored to both sides: the output's width")
+        XCTAssertEqual(ticker.backend.width, 1280, "anchored to both sides: the output's width")
         XCTAssertEqual(try workspaceRect().y, 40)
         XCTAssertEqual(try workspaceRect().height, 680)
         withExtendedLifetime((display, ticker)) {}

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// Reloading the config file while the ticker runs: the helper that parses it runs beside the
 /// loop, which never waits for it.

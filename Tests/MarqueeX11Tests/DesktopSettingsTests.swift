@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import MarqueeCore
 import XCTest
+@testable import DisplayTestSupport
 
 /// The desktop's settings followed live, with the real executable under Xvfb: a fake settings
 /// manager switches `Xft/DPI` and `Gtk/EnableAnimations`, `xrdb` changes the X resources, and

@@ -5,6 +5,7 @@ import MarqueeIO
 import MarqueeX11
 import TileRaster
 import XCTest
+@testable import DisplayTestSupport
 
 /// Per-character font fallback on a real X server with the installed fonts: DejaVu Sans as the
 /// primary, Droid Sans Fallback for CJK, Noto Color Emoji, FontAwesome for icons.

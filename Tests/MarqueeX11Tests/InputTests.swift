@@ -2,6 +2,7 @@ import CX11
 import FeedTestServer
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// Text arriving while the ticker runs: a watched file and standard input.
 final class InputTests: XvfbTestCase {

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// Pointer, wheel, keys and `xmarquee ctl`, driven through XTest (xdotool) against the real
 /// executable under Xvfb; the motion is read back from the pixels.

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The real executable against a real Xvfb: what a user sees and what a script gets back.
 final class ProcessTests: XCTestCase {

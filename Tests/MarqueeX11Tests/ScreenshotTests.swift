@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// Produces the README's screenshot from the real executable under Xvfb, into the path
 /// XMARQUEE_SCREENSHOT names: `make screenshot` runs it, the test runs skip it (what it shows is

@@ -4,6 +4,7 @@ import MarqueeCore
 import MarqueeIO
 @testable import MarqueeX11
 import XCTest
+@testable import DisplayTestSupport
 
 /// Shaped text as the ticker draws it: the ink of each sample sits where Pango puts it for the
 /// same font and pixel size (±1 px), and is as wide; the emoji are in colour.

@@ -4,6 +4,7 @@ import Foundation
 import MarqueeCore
 @testable import MarqueeX11
 import XCTest
+@testable import DisplayTestSupport
 
 /// The shaper and the layout against HarfBuzz's own `hb-shape` on the same font file, size and
 /// features: glyph ids, clusters and positions, exactly.

@@ -2,6 +2,7 @@ import CX11
 import FeedTestServer
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// The real executable with feeds, commands, schedules and the clock under Xvfb: text arrives
 /// on screen, and every bad source is one warning naming it while the ticker keeps running.

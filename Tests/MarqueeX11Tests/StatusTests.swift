@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// `xmarquee ctl status` and `ctl list` against the real executable under Xvfb: every field of
 /// the JSON object checked against a state the test set up.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// Without a compositing manager the window is scanned out as it is, so no frame may be drawn
 /// into it while the text scrolls: each frame is a pixmap the server copies at the vblank

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// A background with alpha (`--bg '#rrggbbaa'`): a 32-bit window whose background keeps its
 /// alpha (premultiplied) while a compositor runs (`xcompmgr` here), and is painted opaque in

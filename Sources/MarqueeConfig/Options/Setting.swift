@@ -50,7 +50,7 @@ public enum Setting: String, CaseIterable, Sendable {
                          valueName: "features", reload: .look,
                          manual: "Also \"-kern\", \"ss01\". An item HarfBuzz cannot read is an error.")
         case .fg:
-            return .init(name, help: "Text colour: #rgb, #rrggbb, #rrggbbaa or an X11 colour name.", valueName: "color",
+            return .init(name, help: "Text colour: #rgb, #rrggbb, #rrggbbaa, rgb:r/g/b or an X11 colour name (navy, \"light slate gray\"), on X11 and Wayland alike.", valueName: "color",
                          reload: .look, resource: .named("foreground"))
         case .bg:
             return .init(name, help: "Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.",

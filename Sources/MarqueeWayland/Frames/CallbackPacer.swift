@@ -2,6 +2,7 @@ import CWaylandClient
 import Glibc
 import MarqueeCore
 import MarqueeIO
+import TickerDriver
 import WaylandProtocols
 
 /// Frames paced by the compositor: each committed frame asks for a `wl_surface.frame` callback,
@@ -13,7 +14,7 @@ import WaylandProtocols
 /// A hidden surface gets no callbacks, so it draws nothing until shown again; after `stop()` the
 /// callback already asked for arrives and nothing follows. The first frame of a run is drawn from
 /// a timer on the next loop turn, never from inside the call that asked for it.
-final class CallbackPacer: FrameRequester {
+final class CallbackPacer: FrameSource {
     var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
     /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
     private let display: WaylandDisplay

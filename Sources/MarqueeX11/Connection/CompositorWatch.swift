@@ -13,8 +13,6 @@ final class CompositorWatch {
     /// The event type of XFixes' SelectionNotify; nil without the extension.
     private let selectionNotify: Int32?
     private(set) var isRunning: Bool
-    /// Called with the new answer when a compositor starts or stops.
-    var onChange: ((Bool) -> Void)?
 
     init(connection: XConnection) {
         self.connection = connection
@@ -32,10 +30,7 @@ final class CompositorWatch {
         guard notify.selection == selection else { return false }
         // Only a new owner means one runs; the other two subtypes say the owner went away.
         let running = notify.subtype == XFixesSetSelectionOwnerNotify && notify.owner != Window(None)
-        if running != isRunning {
-            isRunning = running
-            onChange?(running)
-        }
+        isRunning = running
         return true
     }
 }

@@ -15,7 +15,7 @@ extension FontSet {
 extension FontRenderingDefaults {
     /// `Xft.antialias`, `Xft.hinting`, `Xft.hintstyle` and `Xft.embolden`, read as libXft read
     /// them (XGetDefault: the server's RESOURCE_MANAGER and ~/.Xdefaults, as at connection).
-    init(xftResourcesOf connection: XConnection, dpi: Double) {
+    public init(xftResourcesOf connection: XConnection, dpi: Double) {
         self.init(dpi: dpi) { name in XGetDefault(connection.display, "Xft", name).map { String(cString: $0) } }
     }
 }

@@ -19,13 +19,12 @@ final class Compositor {
     private let windowPicture: () -> Picture
     private let gc: GC
     private let tiles: TileCache
+    /// The font, look, height and pixel format the tiles are painted with.
+    private let style: TileStyle
     private var fade: EdgeFade?
     private var height: Int
     /// The shown background as a pixel, for the columns no text covers.
     private var backgroundColor: ColorResource
-    private var frameNumber: UInt64 = 0
-    private var font: FontSet
-    private var look: TickerLook
     /// Whether a compositing manager runs: frames are copied straight into the window then, and
     /// presented at the vblank otherwise; on a surface with alpha a translucent background shows
     /// its alpha only while one runs.
@@ -37,31 +36,26 @@ final class Compositor {
     /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
     private var backBuffers: [BackBuffer] = []
     private var nextBackBuffer = 0
-    /// Everything must be drawn again now (a compositing manager started or stopped).
-    var onRepaint: () -> Void = {}
+    private let presenter: PixmapPresenter?
 
-    init(connection: XConnection, window: TickerWindow, font: FontSet, look: TickerLook) {
+    /// `presenter` hands frames to the server to copy at their vblank (Present); without one every
+    /// frame is copied straight into the window.
+    init(connection: XConnection, window: TickerWindow, font: FontSet, look: TickerLook, presenter: PixmapPresenter?) {
+        self.presenter = presenter
         self.connection = connection
         self.window = window.id
         windowPicture = { [unowned window] in window.renderPicture }
-        self.font = font
         height = window.height
-        self.look = look
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(connection.display, window.id, UInt(GCGraphicsExposures), &values)
         compositingManager = CompositorWatch(connection: connection)
-        let background = look.shownBackground(alphaShows: connection.surface.hasAlpha && compositingManager.isRunning)
-        let painter = Self.painter(for: font, look: look, background: background, height: window.height, on: connection)
-        tiles = TileCache(connection: connection, gc: gc, painter: painter)
+        style = TileStyle(font: font, look: look, alphaShows: connection.surface.hasAlpha && compositingManager.isRunning,
+                          height: window.height, format: connection.surface.hasAlpha ? .argb : .rgb)
+        let background = style.background
+        tiles = TileCache(connection: connection, gc: gc)
         backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: look.fade, background: background)
-        // The next frame takes the new path; only the look needs redrawing at once.
-        compositingManager.onChange = { [unowned self] _ in
-            guard self.connection.surface.hasAlpha else { return }
-            self.repaintLook(self.look)
-            self.onRepaint()
-        }
     }
 
     deinit { XFreeGC(connection.display, gc) }
@@ -72,44 +66,40 @@ final class Compositor {
     /// Whether frames reach the window only at their vblank (no compositing manager).
     var isTearFree: Bool { !compositingManager.isRunning }
 
-    /// A painter for `font`'s glyphs in `look`'s colours and item box, in the surface's pixel format.
-    private static func painter(for font: FontSet, look: TickerLook, background: RGBAColor, height: Int,
-                                on connection: XConnection) -> TilePainter {
-        TilePainter(font: font, look: look, background: background, height: height,
-                    format: connection.surface.hasAlpha ? .argb : .rgb)
+    /// What an X event meant to the compositor.
+    enum EventOutcome {
+        case notOurs
+        case handled
+        /// A compositing manager came or went on a surface with alpha: what stands must be drawn
+        /// again (the next frame takes the new path by itself).
+        case repaint
     }
 
-    private func replacePainter() {
-        tiles.replacePainter(with: Self.painter(for: font, look: look, background: tiles.painter.background,
-                                                height: height, on: connection))
-        forgetPainted()
+    /// Offers an X event (the compositing manager's selection).
+    func handle(_ event: inout XEvent) -> EventOutcome {
+        let wasRunning = compositingManager.isRunning
+        guard compositingManager.handle(&event) else { return .notOurs }
+        guard compositingManager.isRunning != wasRunning, connection.surface.hasAlpha else { return .handled }
+        applyLook(style.look)
+        return .repaint
     }
 
-    /// Offers an X event (the compositing manager's selection); true when it was its own.
-    func handle(_ event: inout XEvent) -> Bool { compositingManager.handle(&event) }
-
-    /// How a drawn frame reaches the window; the ticker, which drives the pacer, hands it over.
-    enum Handoff {
-        /// Copied straight into the window already.
-        case drawn
-        /// To be presented from `pixmap`, placed `xOffset` px right of the window's left edge.
-        case present(Pixmap, xOffset: Int)
-    }
-
-    /// Draws a frame: into a pixmap to be presented at its vblank when there is no compositing
-    /// manager and the pacer presents (`presentable`), straight into the window otherwise.
-    func show(_ plan: FramePlan, presentable: Bool) -> Handoff {
-        defer { endFrame(width: plan.width) }
-        paintWithFont(of: plan)
-        let presents = isTearFree && presentable
+    /// Draws the frame for vblank `counter`: into a pixmap the presenter hands to the server to
+    /// copy at that vblank when there is no compositing manager; straight into the window
+    /// otherwise. True when it was presented (its completion starts the next frame).
+    func show(_ plan: FramePlan, counter: UInt64) -> Bool {
+        defer { tiles.endFrame(span: plan.width + Ribbon.margin) }
+        if style.adoptFont(of: plan) { forgetPainted() }
+        let presenter = isTearFree ? self.presenter : nil
         guard fade == nil else {
-            guard presents else {
+            guard let presenter else {
                 draw(plan, into: window, picture: windowPicture)
-                return .drawn
+                return false
             }
             let buffer = backBuffer(width: plan.width)
             draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
-            return .present(buffer.pixmap, xOffset: 0)
+            presenter.present(buffer.pixmap, xOffset: 0, counter: counter)
+            return true
         }
         // Without a fade every frame comes from the ribbon of its phase: one request and one
         // copy of each pixel, presented at the vblank or copied straight in.
@@ -120,9 +110,12 @@ final class Compositor {
             ribbon.extent = StripExtent(plan.strip, range: range)
         }
         let offset = ribbon.extent!.range.lowerBound - plan.position
-        guard !presents else { return .present(ribbon.pixmap, xOffset: offset) }
+        if let presenter {
+            presenter.present(ribbon.pixmap, xOffset: offset, counter: counter)
+            return true
+        }
         XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
-        return .drawn
+        return false
     }
 
     private func ribbon(for plan: FramePlan) -> Ribbon {
@@ -141,9 +134,9 @@ final class Compositor {
 
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
-        paintWithFont(of: plan)
+        if style.adoptFont(of: plan) { forgetPainted() }
         draw(plan, into: window, picture: windowPicture)
-        endFrame(width: plan.width)
+        tiles.endFrame(span: plan.width + Ribbon.margin)
     }
 
     private func backBuffer(width: Int) -> BackBuffer {
@@ -165,7 +158,7 @@ final class Compositor {
         var backgroundSet = false
         for copy in copies {
             if let content = copy.content {
-                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: phase, frame: frameNumber)
+                let tile = tiles.pixmap(of: content, tile: copy.tile, phase: phase, painter: style.painter)
                 XCopyArea(connection.display, tile, target, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
                           Int32(copy.destinationX), 0)
             } else {
@@ -178,49 +171,26 @@ final class Compositor {
         }
     }
 
-    /// Counts a frame and, every few, frees the tiles no recent frame used once there are more
-    /// than a window's worth (a ribbon's, at each sub-pixel phase) plus a few.
-    private func endFrame(width: Int) {
-        frameNumber &+= 1
-        guard frameNumber % 8 == 0 else { return }
-        let perPhase = (width + Ribbon.margin) / StripGeometry.tileWidth + 4
-        tiles.evict(olderThan: frameNumber - 8, budget: perPhase * SubpixelGrid.steps, current: frameNumber)
-    }
-
     // MARK: Changes
 
     /// A new window height means new tiles (the width only changes what the plans cover).
     func resize(height newHeight: Int) {
         guard newHeight != height else { return }
         height = newHeight
-        tiles.painter.setHeight(newHeight)
-        forgetPainted()
+        if style.setHeight(newHeight) { forgetPainted() }
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on.
     func setLook(_ newLook: TickerLook) {
-        guard newLook != look else { return }
-        repaintLook(newLook)
+        guard newLook != style.look else { return }
+        applyLook(newLook)
     }
 
     /// Paints `newLook` from the next frame on (the same look too, when whether its alpha shows changed).
-    private func repaintLook(_ newLook: TickerLook) {
-        let capsuleChanged = newLook.capsule != look.capsule
-        look = newLook
-        let background = newLook.shownBackground(alphaShows: alphaShows)
-        tiles.painter.setColors(foreground: newLook.foreground, background: background)
-        backgroundColor = ColorResource(connection: connection, rgba: background)
-        fade = EdgeFade(connection: connection, width: newLook.fade, background: background)
-        if capsuleChanged { replacePainter() } else { forgetPainted() }
-    }
-
-    /// Tiles are painted with the font the text on the strip was laid out with: a new font
-    /// comes into use with the first frame of the text measured with it (a font change replaces
-    /// all the text at once, so one font is on the strip at a time).
-    private func paintWithFont(of plan: FramePlan) {
-        guard let shaper = plan.strip?.segments.first?.content.shaper, shaper !== font,
-              let newFont = shaper as? FontSet else { return }
-        font = newFont
-        replacePainter()
+    private func applyLook(_ newLook: TickerLook) {
+        _ = style.setLook(newLook, alphaShows: alphaShows)
+        backgroundColor = ColorResource(connection: connection, rgba: style.background)
+        fade = EdgeFade(connection: connection, width: newLook.fade, background: style.background)
+        forgetPainted()
     }
 }

@@ -2,6 +2,7 @@ import CX11
 import Glibc
 import MarqueeCore
 import MarqueeIO
+import TickerDriver
 
 /// Frames paced by the display's vblank through the X Present extension.
 ///
@@ -14,7 +15,7 @@ import MarqueeIO
 /// The completions bypass Xlib's queue: selected with an event id registered as an xcb special
 /// event on Xlib's own connection (as Mesa does), they wait in a queue of their own, read without
 /// `XNextEvent`, `_XEnq` or a GenericEvent cookie. The requests stay Xlib's, in Xlib's order.
-final class PresentPacer: FramePacer {
+final class PresentPacer: FramePacer, PixmapPresenter {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
     private let connection: XConnection
     private let window: Window
@@ -78,8 +79,6 @@ final class PresentPacer: FramePacer {
         XPresentNotifyMSC(connection.display, window, serial, counter, 0, 0)
         beginWaiting()
     }
-
-    var presentsPixmaps: Bool { true }
 
     func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {
         // A copy (never a flip, which would keep the pixmap busy until an IdleNotify we do not

@@ -1,6 +1,7 @@
 import CX11
 import MarqueeCore
 import MarqueeIO
+import TickerDriver
 
 /// Frames at the refresh rate on absolute CLOCK_MONOTONIC deadlines, for servers without
 /// Present. A late wake-up skips ahead to the current deadline instead of bunching frames.
@@ -49,11 +50,8 @@ final class TimerPacer: FramePacer {
         if isActive { requestFrame() }
     }
 
-    /// The timer runs on by itself.
+    /// The timer runs on by itself, on its own descriptor: nothing to wait for or read apart.
     func frameDrawn(counter: UInt64) {}
-    var presentsPixmaps: Bool { false }
-    func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {}
-
     var waitTimeout: Int32 { -1 }
     func timedOut() {}
     func takeCompletions() -> Bool { false }

@@ -39,14 +39,3 @@ final class ColorResource {
         XFreeColors(connection.display, connection.colormap, &pixel, 1, 0)
     }
 }
-
-public enum ColorSpec {
-    /// Resolves `#rgb`, `#rrggbb`, `#rrggbbaa` or an X11 colour name (through the server's
-    /// colour database). Nil when it is neither.
-    public static func resolve(_ spec: String, on connection: XConnection) -> RGBAColor? {
-        if spec.hasPrefix("#") { return RGBAColor(hex: spec) }
-        var exact = XColor()
-        guard !spec.isEmpty, XParseColor(connection.display, connection.colormap, spec, &exact) != 0 else { return nil }
-        return RGBAColor(red: exact.red, green: exact.green, blue: exact.blue)
-    }
-}

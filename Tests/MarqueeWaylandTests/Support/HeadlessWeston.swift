@@ -1,4 +1,5 @@
 import Foundation
+@testable import DisplayTestSupport
 
 /// A headless weston (pixman renderer): a compositor with xdg-shell and presentation feedback but
 /// no layer-shell, where a bar falls back to a window.

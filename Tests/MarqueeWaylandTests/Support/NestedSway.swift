@@ -1,3 +1,4 @@
+@testable import DisplayTestSupport
 /// A sway whose outputs are windows of another sway (wlroots' Wayland backend), to remove an
 /// output while clients watch: headless sway 1.7 cannot. There `output HEADLESS-2 disable` (and
 /// `dpms off`) fails to commit — wlroots 0.15's headless backend refuses to disable an output

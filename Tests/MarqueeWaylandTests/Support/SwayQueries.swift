@@ -1,3 +1,4 @@
+@testable import DisplayTestSupport
 /// What sway says about its outputs and workspaces (swaymsg's JSON), in the forms tests compare.
 extension HeadlessSway {
     /// The top (y) of the workspace on each output, by output name: the height a bar reserves.

@@ -1,4 +1,5 @@
 import XCTest
+@testable import DisplayTestSupport
 
 /// A test case with a headless sway of its own, started before each test and stopped after it;
 /// skipped, saying why, only where sway cannot run.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import DisplayTestSupport
 
 /// Reads the words on a part of a headless sway's screen: grim captures the region, tesseract
 /// (OCR) reads it. The words are what a person would see, shaped and drawn by xmarquee.

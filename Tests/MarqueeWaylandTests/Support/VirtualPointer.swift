@@ -1,6 +1,7 @@
 import CWaylandClient
 import Foundation
 import WaylandProtocols
+@testable import DisplayTestSupport
 
 /// A pointer driven from outside, as a Wayland client of its own: a zwlr_virtual_pointer_v1 on
 /// the compositor's seat. A headless sway has no input devices, so its seat offers clients no

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+@testable import DisplayTestSupport
 
 /// `xcompmgr`, a compositing manager, on a test's Xvfb: while it runs, windows with an alpha
 /// channel are blended with what lies below them, and it owns the selection `_NET_WM_CM_S0`.

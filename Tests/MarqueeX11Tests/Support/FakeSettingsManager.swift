@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import MarqueeCore
+@testable import DisplayTestSupport
 
 /// A stand-in for a desktop's settings manager (gnome-settings-daemon, xsettingsd): owns the
 /// selection `_XSETTINGS_S0`, announces itself with the MANAGER client message, and keeps its

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+@testable import DisplayTestSupport
 
 /// The real `xmarquee` executable run as a child process, as a user would run it.
 final class TickerProcess {

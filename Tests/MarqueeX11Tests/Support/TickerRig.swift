@@ -4,8 +4,10 @@ import Foundation
 import MarqueeCore
 import MarqueeIO
 @testable import MarqueeX11
+import TickerDriver
 import TileRaster
 import XCTest
+@testable import DisplayTestSupport
 
 /// One in-process ticker and what it runs on.
 struct Rig {
@@ -35,7 +37,9 @@ extension TickerRigTests {
         let window = TickerWindow(connection: connection, width: width, height: height, position: (0, 0), title: "test")
         let style = TickerStyle(foreground: Self.foreground, background: Self.background, speed: speed,
                                 direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
-        let ticker = try Ticker(connection: connection, window: window, font: font, style: style, loop: loop, allowPresent: allowPresent)
+        let backend = try X11Backend(connection: connection, window: window, font: font, look: style.look, loop: loop,
+                                     allowPresent: allowPresent)
+        let ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
         ticker.setMessages(messages)
         ticker.show()
         return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker)
@@ -63,7 +67,7 @@ extension TickerRigTests {
         var frames: [(position: Int, time: Double)] = []
         var reached = false
         // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
-        rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, time in
+        rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, _, time in
             frames.append((position, time))
             if let frameCount, frames.count >= frameCount {
                 reached = true

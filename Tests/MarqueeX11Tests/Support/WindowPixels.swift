@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import MarqueeCore
 import TileRaster
+@testable import DisplayTestSupport
 
 /// A window's pixels read back from the server with XGetImage, as 8-bit RGB (and alpha, for a
 /// 32-bit drawable: the pixels as stored, premultiplied).

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+@testable import DisplayTestSupport
 
 /// The tests' own connection to the X server: finds windows, reads properties, resizes.
 final class XProbe {

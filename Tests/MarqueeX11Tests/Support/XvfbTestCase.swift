@@ -1,4 +1,5 @@
 import XCTest
+@testable import DisplayTestSupport
 
 /// A test class with its own Xvfb: started before the class's first test, stopped after its
 /// last, with the shared X connection to it closed first (the next server may get its number).

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 
-/// The built `xmarquee` executable run as a user runs it, against a headless sway; stopped (and
-/// waited for) when the test lets it go.
+/// The built `xmarquee` executable run as a user runs it, against a headless sway (or, with
+/// DISPLAY in `environment`, an X server); stopped (and waited for) when the test lets it go.
 final class XMarqueeRun {
     let process = Process()
     private let errors = Pipe()
@@ -15,7 +15,7 @@ final class XMarqueeRun {
             return candidate
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/xmarquee")
     }
 

@@ -218,11 +218,4 @@ func runTool(_ tool: URL, _ arguments: [String], environment extra: [String: Str
 
 /// Polls `condition` until it holds or `seconds` pass.
 @discardableResult
-func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.02)
-    }
-    return condition()
-}
+func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool { waitUntil(timeout: seconds, condition) }

@@ -1,0 +1,173 @@
+import CWaylandClient
+import FontMatching
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import TickerDriver
+import TileRaster
+
+/// The ticker's Wayland side, a bar or a window: a surface where the placement says, frames paced
+/// by the compositor's callbacks, plans turned into pixels by the `BufferCompositor`, and the
+/// compositor's events turned into the driver's `BackendEvent`s. It decides nothing about motion
+/// or content. Everything runs on the event loop's thread.
+public final class WaylandBackend: TickerBackend {
+    let display: WaylandDisplay
+    private var placement: WaylandPlacement
+    /// Buffer pixels per logical pixel (the output's integer scale).
+    private let scale: Int
+    /// The surface's height in logical pixels.
+    private var logicalHeight: Int
+    private var bar: TickerSurface
+    /// What a surface is made with when it moves to another output or changes its height.
+    private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
+    private let compositor: BufferCompositor
+    private let pacer: CallbackPacer
+    /// Pointer and keyboard; nil on a compositor without a seat.
+    private let input: SeatInput?
+    private let loop: EventLoop
+    public var deliver: (BackendEvent) -> Void = { _ in }
+
+    public var frames: FrameSource { pacer }
+    /// The width shown now in buffer pixels (0 until the compositor configured the surface).
+    public private(set) var width = 0
+    public var height: Int { compositor.height }
+
+    /// A ticker `height` logical pixels tall where `placement` says (a bar on the output its
+    /// monitor choice names, the compositor's choice when it names none), its text in `font`,
+    /// drawn `scale` times finer than logical pixels (HiDPI: the font and look are in buffer
+    /// pixels already).
+    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, font: FontSet,
+                look: TickerLook, loop: EventLoop) throws(WaylandError) {
+        guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
+        switch placement {
+        case .bar:
+            guard let shell = display.layerShell else { throw .noLayerShell }
+            makeSurface = { placement, height, output in
+                guard case .bar(let edge, let layer, _) = placement else { preconditionFailure("a bar's placement") }
+                return LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output)
+            }
+        case .window:
+            guard let wmBase = display.wmBase else { throw .missingGlobal("xdg_wm_base") }
+            makeSurface = { placement, height, _ in
+                guard case .window(let width, let title) = placement else { preconditionFailure("a window's placement") }
+                return WindowSurface(display: display, wmBase: wmBase, width: width, height: height, title: title)
+            }
+        }
+        self.display = display
+        self.loop = loop
+        self.placement = placement
+        self.scale = max(1, scale)
+        logicalHeight = height
+        bar = makeSurface(placement, height, placement.output(in: display.outputs))
+        wl_surface_set_buffer_scale(bar.surface, Int32(self.scale))
+        pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
+        compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, font: font, look: look,
+                                      height: height * self.scale)
+        input = SeatInput(display: display, scale: self.scale)
+        input?.onInput = { [unowned self] in self.deliver(.input($0)) }
+        listen(to: bar)
+        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+        loop.watch(display.fd) { _ in }
+        display.flush()
+    }
+
+    deinit { loop.unwatch(display.fd) }
+
+    /// The integer scale to draw at: the named output's, or the largest where the compositor
+    /// chooses (it scales down on a finer output rather than up on a coarser one).
+    public static func scale(for placement: WaylandPlacement, in display: WaylandDisplay) -> Int {
+        let scale = placement.output(in: display.outputs)?.scale ?? display.outputs.map(\.scale).max() ?? 1
+        return max(1, Int(scale))
+    }
+
+    private func listen(to bar: TickerSurface) {
+        bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
+        bar.onClosed = { [unowned self] in
+            guard case .bar = self.placement else { return self.deliver(.closed) }
+            self.place(on: self.placement.output(in: self.display.outputs))
+        }
+    }
+
+    /// Outputs came or went: a bar goes to the one its `--monitor` names once it is there, and
+    /// stays where it is otherwise (the compositor closes it when its own output goes).
+    private func outputsChanged() {
+        guard case .bar = placement else { return }
+        let wanted = placement.output(in: display.outputs)
+        let current = display.outputs.first { $0.registryName == bar.outputName }
+        if let wanted, wanted !== current { return place(on: wanted) }
+        if bar.outputName != nil && current == nil { place(on: nil) }
+    }
+
+    /// A new surface on `output` (nil: the compositor's choice); frames follow it once configured.
+    private func place(on output: WaylandOutput?) {
+        // Nothing is drawn until the new surface is configured (attaching before is an error).
+        deliver(.mapped(false))
+        bar = makeSurface(placement, logicalHeight, output)
+        wl_surface_set_buffer_scale(bar.surface, Int32(scale))
+        listen(to: bar)
+        pacer.move(to: bar.surface)
+        compositor.move(to: bar.surface)
+        display.flush()
+    }
+
+    // MARK: Frames
+
+    public func show(_ plan: FramePlan, counter: UInt64) -> Bool {
+        guard bar.isConfigured else { return false }
+        guard compositor.attach(plan) else {
+            pacer.retryLater()
+            return false
+        }
+        pacer.commitFrame()
+        return true
+    }
+
+    /// Draws at once (standing text, a new size).
+    public func showStill(_ plan: FramePlan) {
+        guard bar.isConfigured, compositor.attach(plan) else { return }
+        pacer.commitFrame()
+    }
+
+    public func setLook(_ look: TickerLook) { compositor.setLook(look) }
+
+    public func showPointer(overLink: Bool) { input?.showHand(overLink) }
+
+    /// The surface was committed when made; it shows once the compositor configures it.
+    public func present() { display.flush() }
+
+    /// A new height or monitor: the surface is made again there (a layer surface's zone and a
+    /// window's size follow its first configure).
+    public func place(_ update: PlacementUpdate) {
+        let moved = placement.on(update.monitor)
+        guard update.height != logicalHeight || moved.output(in: display.outputs) !== placement.output(in: display.outputs) else { return }
+        placement = moved
+        logicalHeight = update.height
+        place(on: placement.output(in: display.outputs))
+    }
+
+    public func describeFrames(into report: inout StatusReport) {
+        report.present = pacer.usesPresentationFeedback
+        // The compositor shows whole frames at its own refresh: never torn.
+        report.tearFree = true
+    }
+
+    public func loopTimedOut() {}
+
+    private func configured(width: Int, height: Int) {
+        self.width = width * scale
+        compositor.resize(height: height * scale)
+        deliver(.resized(width: self.width))
+        deliver(.mapped(true))
+    }
+
+    /// Before each sleep: every event the compositor sent, the requests flushed. A broken
+    /// connection (the compositor quit) ends the program with the lost display's status.
+    public func prepareToWait() -> Int32 {
+        display.dispatchPending()
+        if display.failed || !display.flush() {
+            Diagnostics.warn("the Wayland compositor closed the connection")
+            deliver(.lost)
+        }
+        return -1
+    }
+}

@@ -1,0 +1,25 @@
+import FontMatching
+import MarqueeCore
+import MarqueeIO
+import TickerDriver
+
+/// What one display system adds to the app above its backend: where the desktop's preferences
+/// come from, how fonts are rendered where a pattern does not say, the surface the ticker shows
+/// on. The app (`TickerApp`) and the reload (`LiveConfig`) are written once against it.
+protocol DisplaySession: AnyObject {
+    /// The desktop's preferences now: DPI (or a Wayland output's scale as DPI), animations.
+    var desktop: DesktopPreferences { get }
+    /// Options set on the desktop itself (X resources), by option name; empty where there are none.
+    var resources: [String: String] { get }
+    /// Whether a translucent background can show its alpha on the surface made at start.
+    var showsAlpha: Bool { get }
+    /// Called when the desktop's preferences or resources change.
+    var onDesktopChange: (() -> Void)? { get set }
+    /// How fonts are drawn at `dpi` where their pattern and fontconfig do not say.
+    func fontDefaults(dpi: Double) -> FontRenderingDefaults
+    /// A height in device pixels as the backend places it (logical pixels on a scaled Wayland output).
+    func placementHeight(deviceHeight: Int) -> Int
+    /// The surface and backend for `options`, showing `style` in `font`; ends the program with
+    /// one line where it cannot be made.
+    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend
+}

@@ -1,0 +1,62 @@
+import FontMatching
+import Glibc
+import MarqueeCore
+import MarqueeIO
+import MarqueeWayland
+import TickerDriver
+
+/// The Wayland side of the app: the compositor's connection, a layer-shell bar or a window, and
+/// the desktop's preferences as GTK reads them there (no XSETTINGS, no X resources): the
+/// animation setting from GTK's settings file, the scale from the output.
+final class WaylandSession: DisplaySession {
+    let display: WaylandDisplay
+    private let placement: WaylandPlacement
+    /// Buffer pixels per logical pixel: the output's scale.
+    private let scale: Int
+    private let gtkSettingsPath: String?
+    let showsAlpha = true
+    let resources: [String: String] = [:]
+    var onDesktopChange: (() -> Void)?
+
+    /// Connects when WAYLAND_DISPLAY names a compositor (libwayland would otherwise try
+    /// `wayland-0`, which may be someone else's); nil when there is none to reach.
+    static func connect() -> WaylandDisplay? {
+        guard let name = getenv("WAYLAND_DISPLAY"), name.pointee != 0 else { return nil }
+        return try? WaylandDisplay(name: nil)
+    }
+
+    /// A bar, or a window where the compositor has no layer-shell or no bar was asked for.
+    init(display: WaylandDisplay, asWindow: Bool, options: Options, gtkSettingsPath: String?) {
+        self.display = display
+        self.gtkSettingsPath = gtkSettingsPath
+        placement = asWindow
+            ? .window(width: options.parsedGeometry?.width ?? 800, title: "xmarquee")
+            : .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
+        scale = WaylandBackend.scale(for: placement, in: display)
+    }
+
+    /// The output's scale as a DPI (HiDPI: the font and every pixel amount grow with it, as on X11
+    /// with the desktop's DPI), and animations as GTK reads them on Wayland (GNOME, KDE and others
+    /// keep `gtk-enable-animations` in its settings file).
+    var desktop: DesktopPreferences {
+        let text = gtkSettingsPath.flatMap { try? FileReading.contents(of: $0, limit: 65_536) }.map { String(decoding: $0, as: UTF8.self) }
+        var preferences = DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
+        preferences.dpi = DesktopPreferences.referenceDPI * Double(scale)
+        return preferences
+    }
+
+    func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }
+
+    /// Logical pixels: `--height 40` reserves 40 whatever the scale.
+    func placementHeight(deviceHeight: Int) -> Int { (deviceHeight + scale - 1) / scale }
+
+    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
+        let height = placementHeight(deviceHeight: options.deviceHeight(fontHeight: font.height, scale: style.scale))
+        do {
+            return try WaylandBackend(display: display, placement: placement, height: height, scale: scale, font: font,
+                                      look: style.look, loop: loop)
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import FontMatching
+import MarqueeCore
+import MarqueeIO
+import MarqueeX11
+import TickerDriver
+
+/// The X11 side of the app (Xwayland included): the connection, the desktop's settings from
+/// XSETTINGS and the X resources, and a window or a dock bar.
+final class X11Session: DisplaySession {
+    let connection: XConnection
+    private let desktopWatch: DesktopWatch
+    private(set) var showsAlpha = true
+    var onDesktopChange: (() -> Void)? {
+        get { desktopWatch.onChange }
+        set { desktopWatch.onChange = newValue }
+    }
+
+    /// Ends the program with status 3 when the display cannot be opened.
+    init(display: String?, gtkSettingsPath: String?) {
+        do {
+            connection = try XConnection(name: display)
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
+        }
+        desktopWatch = DesktopWatch(connection: connection, gtkSettingsPath: gtkSettingsPath)
+    }
+
+    var desktop: DesktopPreferences { desktopWatch.preferences }
+
+    var resources: [String: String] {
+        desktopWatch.resources(of: XResourceOptions.programName, className: XResourceOptions.className,
+                               keys: Array(XResourceOptions.names.keys))
+    }
+
+    func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(xftResourcesOf: connection, dpi: dpi) }
+
+    func placementHeight(deviceHeight: Int) -> Int { deviceHeight }
+
+    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
+        // Before the window: a translucent background needs a visual with alpha, made with it.
+        showsAlpha = connection.chooseSurface(translucentBackground: !style.look.background.isOpaque)
+        if !showsAlpha { Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque") }
+        let height = options.deviceHeight(fontHeight: font.height, scale: style.scale)
+        let (window, bar) = makeWindow(options, height: height)
+        let backend: X11Backend
+        do {
+            backend = try X11Backend(connection: connection, window: window, bar: bar, font: font, look: style.look, loop: loop)
+        } catch {
+            Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
+        }
+        if let bar { backend.addEventHandler { bar.handle(&$0) } }
+        backend.addEventHandler { [desktopWatch] in desktopWatch.handle(&$0) }
+        return backend
+    }
+
+    /// The ticker's window and, in bar mode, the dock bar that places it.
+    private func makeWindow(_ options: Options, height: Int) -> (TickerWindow, DockBar?) {
+        if let edge = options.bar {
+            let bar = DockBar(connection: connection, edge: edge, height: height, choice: options.monitorChoice, title: "xmarquee")
+            return (bar.window, bar)
+        }
+        let geometry = options.parsedGeometry ?? WindowGeometry()
+        let width = geometry.width ?? min(800, connection.screenWidth)
+        let origin = geometry.origin(windowWidth: width, windowHeight: height,
+                                     screenWidth: connection.screenWidth, screenHeight: connection.screenHeight)
+        let window = TickerWindow(connection: connection, width: width, height: height, position: origin, title: "xmarquee")
+        var states: [WindowState] = []
+        if options.above { states.append(.above) }
+        if options.sticky {
+            states.append(.sticky)
+            window.setOnAllDesktops()
+        }
+        if !states.isEmpty { window.setInitialStates(states) }
+        return (window, nil)
+    }
+}
