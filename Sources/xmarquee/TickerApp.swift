@@ -95,6 +95,7 @@ struct TickerApp {
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health
+            report.filters = sources.filterCounts
         }
         ticker.show()
         let status = withExtendedLifetime((window, control, desktop)) { loop.run() }

@@ -50,6 +50,7 @@ struct WaylandApp {
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = options.motion.rawValue
             report.sources = sources.health
+            report.filters = sources.filterCounts
         }
         let status = withExtendedLifetime(control) { loop.run() }
         sources.stop()
