@@ -17,7 +17,7 @@ enum FuzzTargets {
         (CommandWordsFuzz.name, CommandWordsFuzz.run), (RecordLineFuzz.name, RecordLineFuzz.run),
         (ControlRequestFuzz.name, ControlRequestFuzz.run), (GeometryColorFuzz.name, GeometryColorFuzz.run),
         (ConfigFuzz.name, ConfigFuzz.run), (FeedParserFuzz.name, FeedParserFuzz.run), (LayoutFuzz.name, LayoutFuzz.run),
-        (XSettingsFuzz.name, XSettingsFuzz.run),
+        (XSettingsFuzz.name, XSettingsFuzz.run), (FilterPatternFuzz.name, FilterPatternFuzz.run),
     ]
 
     nonisolated(unsafe) static var selected: Harness?

@@ -6,6 +6,8 @@ public struct ParsedFeed: Equatable, Sendable {
         case atom03 = "Atom 0.3"
         case atom = "Atom 1.0"
         case jsonFeed = "JSON Feed"
+        /// Microsoft's Channel Definition Format (1997): `<CHANNEL>`, `<ITEM HREF>`, `<TITLE>`, `<ABSTRACT>`.
+        case cdf = "CDF"
     }
 
     public struct Item: Equatable, Sendable {

@@ -66,20 +66,27 @@ extension ConfigFile {
             let table = item.tomlValue.table!
             var entries: [ConfigTableEntry] = []
             for (key, value) in zip(table.keys, table.values) {
-                let text: String
-                switch value.type {
-                case .string: text = value.string!
-                case .int: text = String(value.int!)
-                case .double: text = String(value.double!)
-                case .bool: text = value.bool! ? "true" : "false"
-                default: text = "(\(value.type))"
+                // A list (`exclude = ["sport", "/^ad:/"]`) is the key repeated, once per element.
+                let values = value.type == .array ? value.array!.map(\.tomlValue) : [value.tomlValue]
+                for element in values {
+                    // A line feed separates pairs on the pipe: none may be inside one.
+                    entries.append(ConfigTableEntry(key: key, value: String(text(of: element).map { $0 == "\n" || $0 == "\r" ? " " : $0 })))
                 }
-                // A line feed separates pairs on the pipe: none may be inside one.
-                entries.append(ConfigTableEntry(key: key, value: String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })))
             }
             tables.append(entries)
         }
         return tables
+    }
+
+    /// A table value as text (a nested list or table as its type, which the option rejects).
+    private static func text(of value: TOMLValue) -> String {
+        switch value.type {
+        case .string: return value.string!
+        case .int: return String(value.int!)
+        case .double: return String(value.double!)
+        case .bool: return value.bool! ? "true" : "false"
+        default: return "(\(value.type))"
+        }
     }
 
     /// The line where `key` is set: TOMLKit does not give source positions of values, so the

@@ -16,6 +16,18 @@ final class LiveSources {
     /// Whether anything but the arguments brings messages (then no welcome text, even when empty).
     private let hasOtherSources: Bool
     private var board = MessageBoard()
+    /// Each source's filter (`--include`, `--exclude`, and a feed's own on top), by source name.
+    private var filters: [String: MessageFilter] = [:]
+    /// Every filter rule's label, in order: the global ones, then each feed's.
+    private var filterLabels: [String] = []
+    /// How many of its latest messages each source's filter held back, by rule label.
+    private var held: [String: [String: Int]] = [:]
+    /// What each filter holds back now, summed over the sources (`ctl status`).
+    var filterCounts: [StatusReport.FilterCount] {
+        filterLabels.map { label in
+            StatusReport.FilterCount(filter: label, held: held.values.reduce(0) { $0 + ($1[label] ?? 0) })
+        }
+    }
     /// How each live source fares, in the order they are shown (`ctl status`), with each feed's own state.
     var health: [StatusReport.Source] {
         recorded.map { source in
@@ -40,19 +52,30 @@ final class LiveSources {
             }
         }
         if options.readsStandardInput { sources.append(StandardInputSource(keep: options.keep)) }
-        sources += Self.liveSources(options.sources)
+        let global = MessageFilters.rules(include: options.sources.includePatterns, exclude: options.sources.excludePatterns,
+                                          prefix: "")
+        let (live, feedRules) = Self.liveSources(options.sources)
+        sources += live
         hasOtherSources = options.file != nil || options.readsStandardInput || !options.sources.isEmpty
         arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))
         self.sources = [arguments] + sources
         for source in self.sources { board.declare(source.name) }
         recorded = self.sources.filter(\.showsInStatus).map { StatusReport.Source(name: $0.name) }
         for case let feed as FeedSource in self.sources { feedSources[feed.name] = feed }
+        var labels = global.map(\.label)
+        for source in self.sources {
+            let rules = global + (feedRules[source.name] ?? [])
+            labels += rules.map(\.label)
+            if !rules.isEmpty { filters[source.name] = MessageFilter(rules: rules) }
+        }
+        filterLabels = labels.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// The clock, the schedules, each feed and each command. One that cannot be made (no timer
     /// descriptor) is one warning naming it, and the ticker runs without it.
-    private static func liveSources(_ options: SourceOptions) -> [any MessageSource] {
+    private static func liveSources(_ options: SourceOptions) -> ([any MessageSource], [String: [MessageFilter.Rule]]) {
         var made: [any MessageSource] = []
+        var feedRules: [String: [MessageFilter.Rule]] = [:]
         func add(_ make: () throws -> any MessageSource) {
             do {
                 made.append(try make())
@@ -71,7 +94,9 @@ final class LiveSources {
             }
         }
         let cache = XDGPaths(environment: XMarquee.environment).feedCache.map(FeedCache.init)
-        for (index, subscription) in subscriptions.enumerated() {
+        for (index, subscription) in subscriptions.enumerated() where subscription.enabled {
+            let name = "feed \(index): \(subscription.url)"
+            feedRules[name] = MessageFilters.rules(include: subscription.include, exclude: subscription.exclude, prefix: "feed \(index) ")
             var settings = FeedSource.Settings()
             settings.refresh = subscription.refresh ?? options.refresh
             settings.timeout = options.feedTimeout
@@ -81,7 +106,7 @@ final class LiveSources {
             settings.cache = cache
             settings.maxCacheAge = options.feedMaxAge.map { $0 * 3600 }
             add {
-                try FeedSource(name: "feed \(index): \(subscription.url)", url: subscription.url, fetcher: HelperProgram.path,
+                try FeedSource(name: name, url: subscription.url, fetcher: HelperProgram.path,
                                settings: settings)
             }
         }
@@ -92,7 +117,7 @@ final class LiveSources {
                 try CommandSource(name: "exec \(index): \(command)", command: command, arguments: words, interval: options.interval)
             }
         }
-        return made
+        return (made, feedRules)
     }
 
     /// The command line's (or config's) messages; the welcome text when there is nothing at all.
@@ -130,6 +155,10 @@ final class LiveSources {
     }
 
     private func update(_ name: String, _ messages: [Message]) {
+        var messages = messages
+        if let filter = filters[name] {
+            (messages, held[name]) = filter.apply(messages) { $0.visibleText(interpretingMarkup: true, limit: 64 << 10) }
+        }
         if board.set(name, messages), !starting { onChange(board.sourceGroups) }
     }
 

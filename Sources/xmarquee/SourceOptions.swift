@@ -41,6 +41,12 @@ struct SourceOptions: ParsableArguments {
     @Option(help: .setting(.clock))
     var clock: String?
 
+    @Option(help: .setting(.include))
+    var include: [String] = []
+
+    @Option(help: .setting(.exclude))
+    var exclude: [String] = []
+
     // The properties are named like their options, so each has the config key of the same name.
     var feeds: [String] { feed }
     /// Each --feed with its own settings (validated with the options).
@@ -51,12 +57,24 @@ struct SourceOptions: ParsableArguments {
 
     var scheduledMessages: [ScheduledMessage] { schedules.compactMap { try? ScheduledMessage(parsing: $0) } }
     var commandWords: [[String]] { commands.compactMap { try? CommandWords.split($0) } }
+    /// The global filter's patterns (validated with the options).
+    var includePatterns: [FilterPattern] { include.compactMap { try? FilterPattern(parsing: $0) } }
+    var excludePatterns: [FilterPattern] { exclude.compactMap { try? FilterPattern(parsing: $0) } }
 
     var isEmpty: Bool {
         feeds.isEmpty && opmlFiles.isEmpty && commands.isEmpty && schedules.isEmpty && clock == nil
     }
 
     func validate() throws {
+        for (name, patterns) in [("include", include), ("exclude", exclude)] {
+            for pattern in patterns {
+                do {
+                    _ = try MessageFilters.matcher(pattern)
+                } catch {
+                    throw ValidationError("invalid --\(name) \"\(pattern)\": \(error)")
+                }
+            }
+        }
         for schedule in schedules {
             do {
                 _ = try ScheduledMessage(parsing: schedule)
@@ -77,6 +95,13 @@ struct SourceOptions: ParsableArguments {
                 subscription = try FeedSubscription(parsing: feed)
             } catch {
                 throw ValidationError("invalid --feed \"\(feed)\": \(error.description)")
+            }
+            for pattern in subscription.include + subscription.exclude {
+                do {
+                    _ = try MessageFilters.matcher(pattern)
+                } catch {
+                    throw ValidationError("invalid --feed \"\(feed)\": \(error)")
+                }
             }
             guard Self.isFeedAddress(subscription.url) else {
                 throw ValidationError("invalid --feed \"\(feed)\": expected an http://, https:// or file:// URL")

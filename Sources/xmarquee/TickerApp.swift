@@ -68,6 +68,7 @@ struct TickerApp {
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health
+            report.filters = sources.filterCounts
         }
         ticker.show()
         let status = withExtendedLifetime((session, control)) { loop.run() }

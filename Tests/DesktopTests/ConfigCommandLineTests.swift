@@ -96,7 +96,20 @@ final class ConfigCommandLineTests: XCTestCase {
         let refused = xmarquee(["--config", bad, "--print-config"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertEqual(refused.errors, "xmarquee: \(bad):1: key \"feed\": invalid --feed \"'https://a.example/rss' volume='11'\": "
-                       + "unknown setting \"volume\" (known: title, refresh, descriptions, colour)\n")
+                       + "unknown setting \"volume\" (known: title, refresh, descriptions, colour, include, exclude, enabled)\n")
+        let filtered = folder.write("filtered", """
+            [[feed]]
+            url = "https://a.example/rss"
+            exclude = ["sport", "/^ad:/i"]
+            enabled = false
+            [[feed]]
+            url = "https://b.example/rss"
+            include = ["/(unclosed/"]
+            """)
+        let badPattern = xmarquee(["--config", filtered, "--print-config"])
+        XCTAssertEqual(badPattern.status, 2, "a feed's own patterns are checked like the command line's")
+        XCTAssertTrue(badPattern.errors.hasSuffix("include='/(unclosed/'\": /(unclosed/: Unmatched ( or \\(\n"), badPattern.errors)
+        XCTAssertFalse(badPattern.errors.contains("exclude"), "the list of the first table reads: \(badPattern.errors)")
     }
 
     func testDefaultLocationHonoursXDGConfigHome() {

@@ -24,6 +24,8 @@ final class FeedDocumentReader: XMLEventHandler {
     private var entry: EntryFields?
     private var entryDepth = 0
     private var field: Field?
+    /// The depth of a `<script>` or `<style>` open inside the field: its text is not the field's.
+    private var hiddenDepth: Int?
     private var channelField: (name: String, depth: Int, construct: TextConstruct, text: [UInt8])?
     private var updatePeriod = "daily"
     private var updateFrequency = 1
@@ -51,9 +53,14 @@ final class FeedDocumentReader: XMLEventHandler {
             .map { URIResolver.resolve($0, against: parentBase) } ?? parentBase
         bases.append(base)
         guard root != nil else { return identify(name, attributes: attributes) }
-        if field != nil {
-            // Markup inside a field (Atom xhtml): only its text counts, a block element a space.
-            if HTMLText.blockElements.contains(Substring(name.local.lowercased())) { field?.text.append(0x20) }
+        if field != nil || channelField != nil {
+            // Markup inside a field (Atom xhtml, xhtml:body, HTML written unescaped): only its
+            // text counts, a block element a space, a script or style nothing at all.
+            let local = name.local.lowercased()
+            if hiddenDepth == nil, HTMLText.hiddenElements.contains(local) { hiddenDepth = depth }
+            if HTMLText.blockElements.contains(Substring(local)) {
+                if field != nil { field?.text.append(0x20) } else { channelField?.text.append(0x20) }
+            }
             return
         }
         guard entry != nil else {
@@ -63,14 +70,18 @@ final class FeedDocumentReader: XMLEventHandler {
                 if let about = attributes[XMLName(namespace: FeedNamespace.rdf, local: "about")] {
                     entry?.identifier = URIResolver.resolve(about, against: base)
                 }
+                if format == .cdf, let href = attributes.first(where: { $0.key.local.lowercased() == "href" })?.value {
+                    entry?.links.append(.init(rel: "", href: URIResolver.resolve(href, against: base)))
+                }
             } else if (name.local == "ttl" && name.namespace == ownNamespace)
                         || (name.namespace == FeedNamespace.syndication && ["updatePeriod", "updateFrequency"].contains(name.local)) {
                 channelField = (name.local, depth, .text, [])
-            } else if name.local == "title", name.namespace == ownNamespace, title == nil, depth == (isAtom ? 1 : 2) {
-                // The channel's own title, not an image's or a textinput's.
+            } else if rssName(name.local) == "title", name.namespace == ownNamespace || name.namespace == FeedNamespace.dublinCore,
+                      title == nil, depth == (isAtom || format == .cdf ? 1 : 2) {
+                // The channel's own title (or Dublin Core's), not an image's or a textinput's.
                 let type = attributes[XMLName(namespace: "", local: "type")]
                 let mode = format == .atom03 ? attributes[XMLName(namespace: "", local: "mode")] : nil
-                channelField = (name.local, depth, isAtom ? .atom(type: type, mode: mode) : .html, [])
+                channelField = ("title", depth, isAtom ? .atom(type: type, mode: mode) : .html, [])
             }
             return
         }
@@ -90,7 +101,7 @@ final class FeedDocumentReader: XMLEventHandler {
         case (FeedNamespace.dublinCore, "description"): capture(.description(.dublinCore), .html)
         case (FeedNamespace.dublinCore, "title"): capture(.title(.dublinCore), .html)
         case (FeedNamespace.xhtml, "body"): capture(.description(.xhtmlBody), .xhtml)
-        case (FeedNamespace.itunes, "summary"): capture(.description(.itunesSummary), .text)
+        case (let namespace, "summary") where FeedNamespace.isITunes(namespace): capture(.description(.itunesSummary), .text)
         case (ownNamespace, let local) where isAtom:
             switch local {
             case "title": capture(.title(.own), .atom(type: type, mode: mode))
@@ -108,12 +119,13 @@ final class FeedDocumentReader: XMLEventHandler {
             default: break
             }
         case (ownNamespace, let local):
-            switch local {
+            switch rssName(local) {
             case "title": capture(.title(.own), .html)
             case "link": capture(.link(rel: ""), .text)
             case "description": capture(.description(.description), .html)
             case "fullitem": capture(.description(.fullItem), .html)
             case "body": capture(.description(.body), .html)
+            case "abstract" where format == .cdf: capture(.description(.summary), .html)
             case "guid":
                 let permalink = attributes[XMLName(namespace: "", local: "isPermaLink")]?.trimmingCharacters(in: .whitespaces).lowercased()
                 capture(.guid(isPermaLink: permalink.map { $0 == "true" }), .text)
@@ -128,6 +140,7 @@ final class FeedDocumentReader: XMLEventHandler {
     static let fieldLimit = 256 << 10
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if hiddenDepth != nil { return }
         if field != nil {
             let room = Self.fieldLimit - field!.text.count
             if room > 0 { field!.text.append(contentsOf: bytes.prefix(room)) }
@@ -140,11 +153,14 @@ final class FeedDocumentReader: XMLEventHandler {
     func end() {
         let depth = bases.count - 1
         bases.removeLast()
+        if hiddenDepth == depth { hiddenDepth = nil }
         if let current = field, current.depth == depth {
             field = nil
+            hiddenDepth = nil
             finish(current)
         } else if let channel = channelField, channel.depth == depth {
             channelField = nil
+            hiddenDepth = nil
             let raw = String(decoding: channel.text, as: UTF8.self)
             if channel.name == "title" {
                 title = channel.construct.plainText(raw)
@@ -174,6 +190,7 @@ final class FeedDocumentReader: XMLEventHandler {
         root = name
         switch (name.local, name.namespace) {
         case ("rss", _): format = .rss; ownNamespace = name.namespace
+        case ("CHANNEL", ""): format = .cdf; ownNamespace = ""
         case ("RDF", _): format = .rdf
         case ("feed", FeedNamespace.atom): format = .atom; ownNamespace = name.namespace
         case ("feed", FeedNamespace.atom03): format = .atom03; ownNamespace = name.namespace
@@ -188,6 +205,11 @@ final class FeedDocumentReader: XMLEventHandler {
         }
     }
 
+    /// RSS element names as iTunes reads them, in any case (`<TiTlE>`); Atom's keep theirs.
+    private func rssName(_ local: String) -> String {
+        isAtom ? local : local.lowercased()
+    }
+
     private func isEntryElement(_ name: XMLName) -> Bool {
         if format == .rdf {
             // RSS 1.0 or 0.90: the namespace of the first channel or item is the format's own.
@@ -196,7 +218,7 @@ final class FeedDocumentReader: XMLEventHandler {
                 ownNamespace = name.namespace
             }
         }
-        return name.local == (isAtom ? "entry" : "item") && name.namespace == ownNamespace
+        return rssName(name.local) == (isAtom ? "entry" : "item") && name.namespace == ownNamespace
     }
 
     private func finish(_ field: Field) {

@@ -13,6 +13,9 @@ enum FeedNamespace {
     static let xml = "http://www.w3.org/XML/1998/namespace"
     static let xhtml = "http://www.w3.org/1999/xhtml"
 
+    /// Apple's own feeds declare it with capitals (`…/DTDs/Podcast-1.0.dtd`); iTunes reads both.
+    static func isITunes(_ namespace: String) -> Bool { namespace.lowercased() == itunes }
+
     /// Media RSS is also declared without its final slash.
     static func isMedia(_ namespace: String) -> Bool { namespace == media || namespace == "http://search.yahoo.com/mrss" }
 }

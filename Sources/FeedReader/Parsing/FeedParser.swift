@@ -44,7 +44,8 @@ public enum FeedParser {
         var attempt = read(repairedText, recover: false, address: address)
         if !attempt.outcome.wellFormed { attempt = read(repairedText, recover: true, address: address) }
         if let root = attempt.reader.root, attempt.reader.format == nil { throw notAFeed(root) }
-        guard var feed = attempt.feed, attempt.outcome.wellFormed || !feed.items.isEmpty else {
+        // A document cut short before its first item still says its own title.
+        guard var feed = attempt.feed, attempt.outcome.wellFormed || !feed.items.isEmpty || feed.title != nil else {
             throw FeedParseError(problem ?? "not well-formed")
         }
         feed.recovery = "\(problem ?? "not well-formed"): shown as recovered"

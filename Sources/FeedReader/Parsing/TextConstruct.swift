@@ -13,7 +13,8 @@ indirect enum TextConstruct: Equatable {
 
     /// Atom's `type` (1.0: text, html, xhtml or a MIME type; 0.3: a MIME type) and 0.3's `mode`.
     static func atom(type: String?, mode: String?) -> TextConstruct {
-        let type = type?.trimmingCharacters(in: .whitespaces).lowercased() ?? "text"
+        let given = type?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = given ?? "text"
         let kind: TextConstruct
         switch type {
         case "html", "text/html": kind = .html
@@ -21,10 +22,12 @@ indirect enum TextConstruct: Equatable {
         case "text", "", "text/plain": kind = .text
         case _ where type.hasPrefix("text/"): kind = .text
         case _ where type.hasSuffix("+xml") || type.hasSuffix("/xml"): kind = .xhtml
-        default: kind = mode == nil ? .base64(.text) : .text // RFC 4287 4.1.3.3: other types are base64
+        default: kind = mode == nil ? .base64(.html) : .text // RFC 4287 4.1.3.3: other types are base64
         }
         switch mode?.lowercased() {
-        case "base64"?: return .base64(kind == .xhtml ? .text : kind)
+        // Base64 hides what the text is: unless a type says plain text outright, the decoded
+        // text is read as HTML, as readers show it (feedparser's `<p>History of the &lt;blink&gt; tag</p>`).
+        case "base64"?: return .base64(given == "text" || given == "text/plain" ? .text : .html)
         // Escaped is how the markup was written, already undone by the XML parser: the type
         // alone says whether the text is HTML (text/plain, 0.3's default, keeps a literal `<b>`).
         case "escaped"?: return kind

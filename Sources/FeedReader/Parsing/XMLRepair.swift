@@ -8,7 +8,9 @@
 /// - a `&` that starts no reference (`?a=1&b=2`), or an unknown name, is kept as text (`&#38;`);
 /// - a numeric reference to what is not an XML character becomes U+FFFD;
 /// - control characters XML does not allow are dropped;
-/// - the DOCTYPE is dropped: its entities would not be expanded anyway (see `XMLEventParser`).
+/// - the DOCTYPE is dropped: its entities would not be expanded anyway (see `XMLEventParser`);
+/// - a CDATA section cut short by the end of the document is closed; a `]]>` outside one (the
+///   end of a CDATA nested in another, whose inner end closed the outer) is dropped.
 ///
 /// CDATA sections, comments and processing instructions are copied as they are.
 enum XMLRepair {
@@ -38,6 +40,10 @@ enum XMLRepair {
                     : starts("<?", at: index) ? after("?>", from: index + 2) : nil
                 if let verbatimEnd {
                     output.append(contentsOf: text[index..<verbatimEnd])
+                    // A CDATA section the document's end cut short keeps its text.
+                    if starts("<![CDATA[", at: index), !text[index..<verbatimEnd].reversed().starts(with: "]]>".utf8.reversed()) {
+                        output.append(contentsOf: "]]>".utf8)
+                    }
                     index = verbatimEnd
                     continue
                 }
@@ -47,6 +53,10 @@ enum XMLRepair {
                     index = subset.map { after(">", from: after("]", from: $0)) } ?? min(close + 1, text.count)
                     continue
                 }
+            }
+            if byte == UInt8(ascii: "]"), starts("]]>", at: index) {
+                index += 3 // the end of a CDATA nested in another, whose own end came first
+                continue
             }
             if byte == UInt8(ascii: "&") {
                 let (replacement, length) = reference(in: text, at: index)

@@ -7,7 +7,7 @@ import Foundation
 public enum HTMLText {
     public static func plainText(fromHTML html: String) -> String {
         var text = ""
-        var rest = html[...]
+        var rest = withoutCDATAMarkers(html)[...]
         while let open = rest.firstIndex(of: "<") {
             text += rest[..<open]
             let afterOpen = rest[rest.index(after: open)...]
@@ -21,12 +21,14 @@ public enum HTMLText {
                 continue
             }
             guard let close = afterOpen.firstIndex(of: ">") else {
-                rest = "" // an unfinished tag at the end: drop it
+                // An unfinished tag at the end is dropped; an unfinished `<!DOCTYPE ~` is text.
+                if next == "!" { text += "<"; rest = afterOpen; continue }
+                rest = ""
                 break
             }
             let tag = afterOpen[..<close].lowercased()
             rest = afterOpen[afterOpen.index(after: close)...]
-            for hidden in ["script", "style"] where tag == hidden || tag.hasPrefix(hidden + " ") {
+            for hidden in hiddenElements where tag.hasPrefix(hidden) && endsName(tag.dropFirst(hidden.count)) {
                 rest = rest.range(of: "</\(hidden)", options: .caseInsensitive)
                     .map { rest[$0.upperBound...].drop { $0 != ">" }.dropFirst() } ?? ""
             }
@@ -37,6 +39,22 @@ public enum HTMLText {
         return collapseWhiteSpace(decodeEntities(text))
     }
 
+    /// A CDATA section inside HTML (a feed's CDATA nested in another, cut short by the inner
+    /// end) holds more of the same HTML: its markers go, its content is read like the rest, its
+    /// scripts dropped like any others.
+    private static func withoutCDATAMarkers(_ html: String) -> String {
+        guard html.contains("<![CDATA[") else { return html }
+        return html.replacingOccurrences(of: "<![CDATA[", with: "").replacingOccurrences(of: "]]>", with: "")
+    }
+
+    /// Elements whose content is code, not text: never shown, in HTML or in XHTML.
+    static let hiddenElements = ["script", "style"]
+
+    /// Whether what follows a tag's name in `<name …>` ends the name: nothing, white space or `/`.
+    private static func endsName(_ rest: Substring) -> Bool {
+        rest.first.map { $0.isWhitespace || $0 == "/" } ?? true
+    }
+
     /// Elements that end a line or a cell: a space stands for them. Inline ones (`<b>`, `<a>`)
     /// join their words to the text around them.
     static let blockElements: Set<Substring> = [
@@ -44,8 +62,22 @@ public enum HTMLText {
         "blockquote", "pre", "hr", "section", "article", "header", "footer", "figure", "figcaption", "img", "address",
     ]
 
+    /// Runs of white space become one space, leading and trailing ones go. Split by scalar, not
+    /// by Character: a joiner after a space (`&zwj;`, `&zwnj;`) makes one Character with it,
+    /// which would count as white space and take the joiner with it.
     public static func collapseWhiteSpace(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        return String(out)
     }
 
     /// Decodes `&name;` (HTML5's names), `&#123;` and `&#x7B;`; an unknown name stays as written.

@@ -22,6 +22,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case refresh
     case feedTimeout = "feed-timeout"
     case exec, interval, schedule, clock
+    case include, exclude
 
     public var name: String { rawValue }
 
@@ -172,6 +173,14 @@ public enum Setting: String, CaseIterable, Sendable {
         case .schedule:
             return .init(name, help: "A message shown at certain times: \"WHEN|TEXT\", WHEN being HH:MM-HH:MM, MM-DD, YYYY-MM-DD and/or weekdays (mon-fri), e.g. \"mon-fri 09:00-17:00|Work hours\". Repeatable.",
                          valueName: "when|text", reload: .restart, resource: .none)
+        case .include:
+            return .init(name, help: "Show only messages with these words (any case, where a word starts: sport also finds Sports) or matching a /regex/ (/regex/i for any case); from every source. Repeatable: any one of them lets a message through.",
+                         valueName: "pattern", reload: .restart, resource: .none,
+                         manual: "Applied to what each message shows (a feed item's title, and its description with descriptions on) before anything is drawn. A feed's own include=… patterns apply on top, to its items. A regular expression is POSIX extended syntax (as grep -E), matched on UTF-8 with ASCII-only case folding; a bad one is a usage error (status 2). ctl status counts what each filter holds back.")
+        case .exclude:
+            return .init(name, help: "Hide messages with these words (any case, where a word starts) or matching a /regex/, from every source, e.g. --exclude sport --exclude '/^ad:/i'. Repeatable.",
+                         valueName: "pattern", reload: .restart, resource: .none,
+                         manual: "An exclude wins over an include. A feed's own exclude=… patterns apply on top, to its items.")
         case .clock:
             return .init(name, help: "A clock message in strftime format, e.g. \"%H:%M:%S\".", valueName: "format", reload: .restart,
                          resource: .none)

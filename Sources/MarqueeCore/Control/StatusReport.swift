@@ -41,6 +41,18 @@ public struct StatusReport: Equatable, Sendable {
         }
     }
 
+    /// One `--include` / `--exclude` rule (the includes together are one) and how many messages
+    /// it holds back now, over all sources.
+    public struct FilterCount: Equatable, Sendable {
+        public var filter: String
+        public var held: Int
+
+        public init(filter: String, held: Int) {
+            self.filter = filter
+            self.held = held
+        }
+    }
+
     public var name = ""
     public var pid: Int32 = 0
     public var version = ""
@@ -67,6 +79,7 @@ public struct StatusReport: Equatable, Sendable {
     public var framesShown: UInt64 = 0
     public var framesMissed: UInt64 = 0
     public var sources: [Source] = []
+    public var filters: [FilterCount] = []
 
     public init() {}
 
@@ -91,6 +104,8 @@ public struct StatusReport: Equatable, Sendable {
                 } ?? "") + "}"
         }
         fields.append(("sources", "[" + sourceObjects.joined(separator: ",") + "]"))
+        let filterObjects = filters.map { "{\"filter\":\(Self.string($0.filter)),\"held\":\($0.held)}" }
+        fields.append(("filters", "[" + filterObjects.joined(separator: ",") + "]"))
         return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 

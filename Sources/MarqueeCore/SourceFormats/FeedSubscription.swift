@@ -11,9 +11,15 @@ public struct FeedSubscription: Equatable, Sendable {
     public var descriptions: Bool?
     /// `#rgb` or `#rrggbb`: the colour of this feed's items.
     public var colour: String?
+    /// This feed's own `--include` / `--exclude` patterns, on top of the global ones (repeatable:
+    /// `exclude=sport exclude=/^ad:/`).
+    public var include: [FilterPattern] = []
+    public var exclude: [FilterPattern] = []
+    /// `enabled=false`: kept in the config (an unselected feed imported from Tickr) but not fetched.
+    public var enabled = true
 
     /// The settings a subscription may carry, in the order they are written back.
-    public static let keys = ["title", "refresh", "descriptions", "colour"]
+    public static let keys = ["title", "refresh", "descriptions", "colour", "include", "exclude", "enabled"]
 
     public struct Invalid: Error, Equatable, CustomStringConvertible {
         public let description: String
@@ -43,11 +49,18 @@ public struct FeedSubscription: Equatable, Sendable {
                     throw Invalid(description: "refresh=\(value): expected seconds, at least 1")
                 }
                 refresh = seconds
-            case "descriptions":
+            case "descriptions", "enabled":
                 guard value == "true" || value == "false" else {
-                    throw Invalid(description: "descriptions=\(value): expected true or false")
+                    throw Invalid(description: "\(key)=\(value): expected true or false")
                 }
-                descriptions = value == "true"
+                if key == "enabled" { enabled = value == "true" } else { descriptions = value == "true" }
+            case "include", "exclude":
+                do {
+                    let pattern = try FilterPattern(parsing: value)
+                    if key == "include" { include.append(pattern) } else { exclude.append(pattern) }
+                } catch {
+                    throw Invalid(description: "\(key)=\(value): \(error.description)")
+                }
             case "colour", "color":
                 guard value.first == "#", [4, 7].contains(value.count), value.dropFirst().allSatisfy(\.isHexDigit) else {
                     throw Invalid(description: "colour=\(value): expected #rgb or #rrggbb")

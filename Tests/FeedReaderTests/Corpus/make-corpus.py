@@ -4,6 +4,7 @@ bytes served), NAME.expected (the helper's exact output, `fetch --descriptions`;
 for the address the feed is served from, without its file name) and, when the case needs a
 Content-Type, NAME.type. Every feed here was written for this project, shaped like what
 publishers serve. Run it again after changing a case; its output is committed."""
+import base64
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -410,6 +411,89 @@ case("atom-0.3-draft-namespace", '<?xml version="1.0"?>\n<feed version="0.3" xml
      "<title>A draft-era feed</title><entry><title>Echo entry</title><link rel='alternate' href='http://echo.example/1'/>"
      "<summary>Read as Atom 0.3</summary></entry>\n</feed>\n",
      [item("Echo entry", "http://echo.example/1", "Read as Atom 0.3"), ok()])
+
+
+# --- Issue 30: what an outside suite (Python feedparser's) showed read wrong ------------------
+
+JS = "document.write('tracker')"
+case("script-and-style-in-every-rss-construct", '<?xml version="1.0" encoding="utf-8"?>\n'
+     '<rss version="2.0" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:content="http://purl.org/rss/1.0/modules/content/">\n'
+     "<channel><title>Scripts&lt;script&gt;%s&lt;/script&gt; nowhere</title>\n" % JS
+     + "<item><title>Escaped &lt;script type='text/javascript'&gt;%s&lt;/script&gt;title</title>"
+       "<description><![CDATA[CDATA<style>p { color: red }</style> description<SCRIPT\n>%s</SCRIPT>]]></description></item>\n" % (JS, JS)
+     + "<item><title>Body</title><body>Plain<script>%s</script> body<style>b{}</style> text</body></item>\n" % JS
+     + "<item><title>XHTML body</title><xhtml:body><p>Safe<xhtml:script>%s</xhtml:script> words</p></xhtml:body></item>\n" % JS
+     + "<item><title>Encoded</title><content:encoded>&lt;p&gt;Kept&lt;/p&gt;&lt;script src='x.js'&gt;&lt;/script&gt;&lt;script&gt;%s&lt;/script&gt;</content:encoded></item>\n" % JS
+     + "</channel></rss>\n",
+     [item("Escaped title", "", "CDATA description"), item("Body", "", "Plain body text"), item("XHTML body", "", "Safe words"), item("Encoded", "", "Kept"), ok()])
+
+case("script-and-style-in-every-atom-construct", '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+     "<entry><title type='html'>Title&lt;script&gt;%s&lt;/script&gt; in HTML</title><link href='https://s.example/1'/>"
+     "<summary type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>Summary<script>%s</script><style>div{}</style> in XHTML</div></summary></entry>\n" % (JS, JS)
+     + "<entry><title type='xhtml'><div xmlns='http://www.w3.org/1999/xhtml'>XHTML<script>%s</script> title</div></title><link href='https://s.example/2'/>"
+       "<content type='application/octet-stream'>%s</content></entry>\n" % (JS, base64.b64encode(("Binary<script>%s</script> content" % JS).encode()).decode())
+     + "</feed>\n",
+     [item("Title in HTML", "https://s.example/1", "Summary in XHTML"),
+      item("XHTML title", "https://s.example/2", "Binary content"), ok()])
+
+case("atom-0.3-base64-read-as-html", '<?xml version="1.0" encoding="utf-8"?>\n<feed version="0.3" xmlns="http://purl.org/atom/ns#">\n'
+     "<entry><title mode='base64'>PHA+UmF0ZXMgJmx0O3Jpc2UmZ3Q7IGFnYWluPC9wPg==</title><link rel='alternate' href='http://b.example/1'/>"
+     "<summary mode='base64'>PGI+Qm9sZDwvYj4gJmFtcDsgPGk+aXRhbGljPC9pPg==</summary></entry>\n"
+     "<entry><title mode='base64' type='text/html'>U2NyaXB0PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0PiBnb25l</title><link rel='alternate' href='http://b.example/2'/></entry>\n"
+     "</feed>\n",
+     [item("Rates <rise> again", "http://b.example/1", "Bold & italic"), item("Script gone", "http://b.example/2"), ok()])
+
+case("joiners-kept", rss(
+    "<item><title>क्&zwj;ष and می&zwnj;خواهم</title><link>https://j.example/1</link></item>\n"
+    "<item><title>Space then &zwj;joiner &amp; &#x200C;non-joiner</title><link>https://j.example/2</link></item>\n"),
+    [warning("not well-formed (line 6: Entity 'zwj' not defined)"),
+     item("क्\u200dष and می\u200cخواهم", "https://j.example/1"),
+     item("Space then \u200djoiner & \u200cnon-joiner", "https://j.example/2"), ok()])
+
+case("description-only-markup-falls-back-to-title", rss(
+    "<item><title>Photo of the day</title><link>https://m.example/1</link><description>&lt;img src='https://m.example/p.jpg'/&gt;&lt;br/&gt;</description></item>\n"
+    "<item><title>Raw markup</title><link>https://m.example/2</link><description><img src='https://m.example/p.jpg'/></description></item>\n"
+    "<item><title>Figure</title><link>https://m.example/3</link><description><![CDATA[<p><a href='x'><img src='y'></a></p>]]></description></item>\n"),
+    [item("Photo of the day", "https://m.example/1"), item("Raw markup", "https://m.example/2"),
+     item("Figure", "https://m.example/3"), ok()])
+
+case("atom-0.3-plain-text-literal-angle-brackets", '<?xml version="1.0"?>\n<feed version="0.3" xmlns="http://purl.org/atom/ns#">\n'
+     "<entry><title type='text'>Why &lt;br&gt; matters</title><summary type='text'>a &lt;b&gt; tag</summary><link rel='alternate' href='http://t.example/1'/></entry>\n"
+     "<entry><title type='text/plain'>Plain &lt;i&gt;it&lt;/i&gt;</title><link rel='alternate' href='http://t.example/2'/></entry>\n"
+     "<entry><title>Default &lt;b&gt;type&lt;/b&gt;</title><link rel='alternate' href='http://t.example/3'/></entry>\n"
+     "</feed>\n",
+     [item("Why <br> matters", "http://t.example/1", "a <b> tag"), item("Plain <i>it</i>", "http://t.example/2"),
+      item("Default <b>type</b>", "http://t.example/3"), ok()])
+
+case("dublin-core-description-when-description-empty",
+     rss("<item><title>Empty</title><description></description><dc:description>DC for an empty one</dc:description></item>\n"
+         "<item><title>Self-closed</title><description/><dc:description>DC for a self-closed one</dc:description></item>\n"
+         "<item><title>Blank</title><description>  \n </description><dc:description>DC for a blank one</dc:description></item>\n"
+         "<item><dc:description>Only Dublin Core</dc:description><description></description></item>\n",
+         attributes=' xmlns:dc="http://purl.org/dc/elements/1.1/"'),
+     [item("Empty", "", "DC for an empty one"), item("Self-closed", "", "DC for a self-closed one"),
+      item("Blank", "", "DC for a blank one"), item("", "", "Only Dublin Core"), ok()])
+
+case("raw-ampersand-in-link", rss(
+    "<item><title>Raw ampersands</title><link>https://r.example/?a=1&b=2&c</link><description>Its text stays</description></item>\n"
+    "<item><title>Next</title><link>https://r.example/2</link></item>\n"),
+    [warning("not well-formed (line 6: EntityRef: expecting ';')"),
+     item("Raw ampersands", "https://r.example/?a=1&b=2&c", "Its text stays"), item("Next", "https://r.example/2"), ok()])
+
+case("truncated-before-first-item", '<?xml version="1.0"?>\n<rss version="2.0">\n<channel>\n<title>Only &#160;a title</title>\n</channel>\n</rss',
+     [warning("not well-formed (line 6: expected '>')"), ok()])
+
+case("truncated-inside-cdata", '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Cut</title>\n'
+     "<item><title>Whole</title><description>Its text</description></item>\n"
+     "<item><title>Cut in CDATA</title><description><![CDATA[Text <b>cut</b> in the mid",
+     [warning("not well-formed (line 4: Extra content at the end of the document)"),
+      item("Whole", "", "Its text"), item("Cut in CDATA", "", "Text cut in the mid"), ok()])
+
+case("nested-cdata", rss(
+    "<item><title>Nested CDATA</title><description><![CDATA[Before <![CDATA[inner <script>x()</script>]]> after]]></description></item>\n"
+    "<item><title>Next item</title></item>\n"),
+    [warning("not well-formed (line 6: Sequence ']]>' not allowed in content)"),
+     item("Nested CDATA", "", "Before inner after"), item("Next item"), ok()])
 
 with open(os.path.join(HERE, "cases.txt"), "w") as f:
     f.write("".join(name + "\n" for name in cases))

@@ -1,0 +1,85 @@
+import FeedTestServer
+import Foundation
+import XCTest
+
+/// `--exclude` and `--include` end to end: the real ticker with a feed and standard input,
+/// asked through `ctl status` what it shows and what each filter held back.
+final class FilterTests: XCTestCase {
+    nonisolated(unsafe) static var server: XvfbServer!
+    nonisolated(unsafe) static var feeds: FeedTestServer!
+
+    override class func setUp() {
+        server = try! XvfbServer(width: 900, height: 100)
+        feeds = try! FeedTestServer()
+        feeds.serve("/mixed.xml", body: """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Mixed</title>
+            <item><title>SPORT: cup final tonight</title></item>
+            <item><title>Markets rally as tech stocks climb</title></item>
+            <item><title>Sports roundup</title></item>
+            <item><title>Transport strike ends</title></item>
+            </channel></rss>
+            """)
+    }
+
+    override class func tearDown() {
+        server.stop()
+        feeds.stop()
+    }
+
+    private func end(_ ticker: TickerProcess) {
+        ticker.signal(SIGTERM)
+        _ = ticker.waitForExit(timeout: 5)
+        ticker.stop()
+    }
+
+    /// `xmarquee ctl --name NAME next`, to its end.
+    private func next(_ name: String) {
+        let process = Process()
+        process.executableURL = TickerProcess.executable
+        process.arguments = ["ctl", "--name", name, "next"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
+
+    /// The messages the ticker shows, read one page at a time under reduced motion (`ctl next`)
+    /// for as long as it takes to see `count` of them (or 10 s).
+    private func shownMessages(_ name: String, count: Int) -> Set<String> {
+        var seen: Set<String> = []
+        _ = waitUntil(timeout: 10) {
+            if let message = SourceTests.status(name)["message"] as? String { seen.insert(message) }
+            next(name)
+            usleep(100_000)
+            return seen.count > count
+        }
+        return seen
+    }
+
+    func testExcludedWordNeverShowsFromAFeedOrFromStandardInput() throws {
+        let name = "filter-\(getpid())"
+        let ticker = try TickerProcess(["--name", name, "--feed", Self.feeds.url("/mixed.xml"), "-", "--keep", "5",
+                                        "--exclude", "sport", "--motion", "reduced", "--geometry", "800x40+0+0",
+                                        "--font", "DejaVu Sans:size=14"],
+                                       display: Self.server.display, withInput: true)
+        defer { end(ticker) }
+        ticker.input!.fileHandleForWriting.write(Data("Local sport results\nWeather: sunny\nsportsmanship award\n".utf8))
+        var filters: [[String: Any]] = []
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            filters = SourceTests.status(name)["filters"] as? [[String: Any]] ?? []
+            return filters.first?["held"] as? Int == 4
+        }, "\(filters) \(ticker.standardError)")
+        XCTAssertEqual(filters.first?["filter"] as? String, "exclude sport")
+        let shown = shownMessages(name, count: 3)
+        XCTAssertEqual(shown, ["Markets rally as tech stocks climb", "Transport strike ends", "Weather: sunny"])
+        XCTAssertEqual(ticker.standardError, "")
+    }
+
+    func testABadRegularExpressionIsAOneLineUsageError() throws {
+        let ticker = try TickerProcess(["--exclude", "/sport(/", "text"], display: Self.server.display)
+        XCTAssertEqual(ticker.waitForExit(timeout: 5), 2)
+        let lines = ticker.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, ticker.standardError)
+        XCTAssertTrue(lines.first?.contains("--exclude \"/sport(/\"") == true, ticker.standardError)
+    }
+}
