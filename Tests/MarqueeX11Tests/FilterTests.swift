@@ -1,6 +1,7 @@
 import FeedTestServer
 import Foundation
 import XCTest
+@testable import DisplayTestSupport
 
 /// `--exclude` and `--include` end to end: the real ticker with a feed and standard input,
 /// asked through `ctl status` what it shows and what each filter held back.
