@@ -23,7 +23,9 @@ test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagem
       zsh fish appstream xtrace)
 # The Wayland tests: headless sway (layer-shell), grim (its pixels), wtype (keys), weston (a
 # compositor without layer-shell), tesseract-ocr (OCR of the bar's text); wayland-scanner and wayland-protocols check the generated code.
-wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr)
+# KWin 5.27 (virtual output, fractional scale; python3-dbus reads its screenshots) and mutter
+# (GNOME: Xwayland, no layer-shell), each with a private dbus-daemon.
+wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr kwin-wayland mutter dbus python3-dbus)
 bench=(tickr)
 deb=(dpkg-dev lintian)   # dpkg-shlibdeps computes the package's dependencies; lintian checks the package
 

@@ -53,6 +53,8 @@ struct TickerApp {
                               fontHeight: font.height, sources: sources, desktop: desktop)
         live.watchFile(on: loop)
         session.onDesktopChange = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        // A Wayland surface's scale is the desktop's DPI there: followed like X11's DPI.
+        ticker.onScaleChanged = { [unowned session] _ in live.desktopChanged(session.desktop, resources: session.resources) }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }
