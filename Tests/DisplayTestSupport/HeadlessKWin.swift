@@ -7,9 +7,8 @@ import Glibc
 /// only under a path ending in `kwin_wayland` (Qt's platform plugin checks), so a copy is run
 /// from the runtime folder. Stopped, and its folder removed, when the test lets it go.
 final class HeadlessKWin {
-    let runtimeDirectory: String
     let socketName = "kwin-test"
-    private let bus = Process()
+    private let session: PrivateSessionBus
     private let kwin = Process()
     private let log: String
 
@@ -21,30 +20,17 @@ final class HeadlessKWin {
         return nil
     }
 
-    /// The address of its session bus.
-    var busAddress: String { "unix:path=\(runtimeDirectory)/bus" }
+    /// Its runtime folder (XDG_RUNTIME_DIR) and the address of its session bus.
+    var runtimeDirectory: String { session.folder }
+    var busAddress: String { session.address }
     /// An absolute WAYLAND_DISPLAY.
     var waylandDisplay: String { runtimeDirectory + "/" + socketName }
 
     init(width: Int = 1280, height: Int = 400, scale: Double = 1) throws {
-        let template = NSTemporaryDirectory() + "xmarquee-kwin.XXXXXX"
-        var path = Array(template.utf8CString)
-        guard mkdtemp(&path) != nil else { throw HarnessError("cannot make a runtime folder") }
-        runtimeDirectory = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        chmod(runtimeDirectory, 0o700)
-        log = runtimeDirectory + "/kwin.log"
+        session = try PrivateSessionBus(prefix: "xmarquee-kwin")
+        log = session.folder + "/kwin.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: runtimeDirectory + "/kwin_wayland")
-
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"]
-        bus.standardOutput = FileHandle.nullDevice
-        bus.standardError = FileHandle(forWritingAtPath: log)
-        try bus.run()
-        guard waitFor(seconds: 5, { FileManager.default.fileExists(atPath: self.runtimeDirectory + "/bus") }) else {
-            stop()
-            throw HarnessError("dbus-daemon did not start")
-        }
+        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: session.folder + "/kwin_wayland")
 
         kwin.executableURL = URL(fileURLWithPath: runtimeDirectory + "/kwin_wayland")
         kwin.arguments = ["--virtual", "--width", String(width), "--height", String(height), "--scale", String(scale),
@@ -64,11 +50,11 @@ final class HeadlessKWin {
     deinit { stop() }
 
     func stop() {
-        for process in [kwin, bus] where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if kwin.isRunning {
+            kwin.terminate()
+            kwin.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        session.stop()
     }
 
     /// The output's pixels at their native resolution (ScreenShot2.CaptureScreen writes them raw

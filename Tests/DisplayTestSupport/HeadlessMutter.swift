@@ -5,8 +5,7 @@ import Glibc
 /// folder of its own: it offers no layer-shell, and starts Xwayland, where xmarquee runs as an
 /// X11 dock under GNOME's window manager. Stopped, and its folder removed, when the test lets it go.
 final class HeadlessMutter {
-    let runtimeDirectory: String
-    private let bus = Process()
+    private let session: PrivateSessionBus
     private let process = Process()
     private let log: String
     /// Xwayland's display (`:N`) and the authority file mutter made for it, once started.
@@ -22,27 +21,13 @@ final class HeadlessMutter {
     }
 
     init(width: Int = 1280, height: Int = 400) throws {
-        let template = NSTemporaryDirectory() + "xmarquee-mutter.XXXXXX"
-        var path = Array(template.utf8CString)
-        guard mkdtemp(&path) != nil else { throw HarnessError("cannot make a runtime folder") }
-        runtimeDirectory = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        chmod(runtimeDirectory, 0o700)
-        log = runtimeDirectory + "/mutter.log"
+        session = try PrivateSessionBus(prefix: "xmarquee-mutter")
+        log = session.folder + "/mutter.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let busAddress = "unix:path=\(runtimeDirectory)/bus"
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"]
-        bus.standardOutput = FileHandle.nullDevice
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
-        guard waitFor(seconds: 5, { FileManager.default.fileExists(atPath: self.runtimeDirectory + "/bus") }) else {
-            stop()
-            throw HarnessError("dbus-daemon did not start")
-        }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/mutter")
         process.arguments = ["--headless", "--wayland", "--virtual-monitor", "\(width)x\(height)", "--wayland-display", "mutter-test"]
-        process.environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "HOME": runtimeDirectory, "PATH": "/usr/bin:/bin",
-                               "DBUS_SESSION_BUS_ADDRESS": busAddress]
+        process.environment = ["XDG_RUNTIME_DIR": session.folder, "HOME": session.folder, "PATH": "/usr/bin:/bin",
+                               "DBUS_SESSION_BUS_ADDRESS": session.address]
         process.standardOutput = FileHandle(forWritingAtPath: log)
         process.standardError = FileHandle(forWritingAtPath: log)
         try process.run()
@@ -60,11 +45,11 @@ final class HeadlessMutter {
 
     func stop() {
         // Mutter ends the Xwayland it started.
-        for running in [process, bus] where running.isRunning {
-            running.terminate()
-            running.waitUntilExit()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        session.stop()
     }
 
     /// `xprop -root PROPERTY` on Xwayland: the property's value as printed.
@@ -74,6 +59,8 @@ final class HeadlessMutter {
         return result.output[result.output.index(after: equals)...].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Its runtime folder (XDG_RUNTIME_DIR).
+    var runtimeDirectory: String { session.folder }
     /// Xwayland's display and authority file from its command line, once mutter started it.
     private func findXwayland() -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
