@@ -3,20 +3,33 @@ import FontMatching
 import MarqueeCore
 import TileRaster
 
-/// Turns frame plans into pixels on the surface: a free shm buffer filled from the tiles of the
-/// frame's sub-pixel phase (the background where no text is), the edge fade over it, attached and
-/// damaged whole, for the pacer to commit. Buffers are xrgb8888 for an opaque background and
-/// premultiplied argb8888 for a translucent one, which the compositor blends over what is below.
-/// Owns the buffers and the tiles.
+/// Turns frame plans into pixels on the surface. A frame is a buffer cut from the ribbon of its
+/// sub-pixel phase at the frame's offset (`RibbonBuffer`): the ribbon is painted from the tiles
+/// once for the bar and a margin, and no pixel is copied per frame — on every compositor, since
+/// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
+/// to the bar's edges, not the strip), or while every ribbon of the phase is still the
+/// compositor's, the frame is composed into a buffer of its own and faded there.
+///
+/// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
+/// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
 final class BufferCompositor {
+    /// Less than X11's margin: the ribbons are the client's memory here, not the server's.
+    static let span = RibbonSpan(margin: 512)
+    /// Ribbons of one phase: one shown from while the other is painted.
+    private static let ribbonsPerPhase = 2
+    /// Frames a ribbon may go unused before its memory goes back.
+    private static let ribbonIdleFrames: UInt64 = 120
+
     private var surface: OpaquePointer
     private let display: WaylandDisplay
     private let shm: OpaquePointer
     private var buffers: BufferRing
+    private var ribbons: [RibbonBuffer] = []
     /// The font, look, height and pixel format the tiles are painted with.
     private var style: TileStyle
     private let tiles = TileStore<TileCanvas>()
     private var fade: CanvasEdgeFade?
+    private var frameNumber: UInt64 = 0
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -34,29 +47,83 @@ final class BufferCompositor {
         look.background.isOpaque ? .rgb : .argb
     }
 
-    /// Fills a free buffer with `plan` and attaches it; false when the compositor holds every
-    /// buffer (it is behind: this frame is skipped) or memory ran out.
+    /// Attaches a buffer showing `plan` and damages the surface; false when the compositor holds
+    /// every buffer (it is behind: this frame is skipped) or memory ran out.
     func attach(_ plan: FramePlan) -> Bool {
-        if style.adoptFont(of: plan) { tiles.releaseAll() }
-        guard let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
+        // Before the compositor gave the surface a size there is nothing to show.
+        guard plan.width > 0, height > 0 else { return false }
+        if style.adoptFont(of: plan) { forgetPainted() }
+        frameNumber &+= 1
+        defer { endFrame(width: plan.width) }
+        if fade == nil, let ribbon = ribbon(for: plan), ribbon.attach(plan, to: surface) {
+            ribbon.lastUsedFrame = frameNumber
+        } else {
+            guard let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
+            compose(plan.copies, phase: plan.phase, into: buffer.canvas)
+            fade?.apply(to: buffer.canvas, width: plan.width)
+            buffer.attach(to: surface)
+        }
+        wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
+        return true
+    }
+
+    /// The ribbon of `plan`'s phase that shows it, painted first where none does; nil when both
+    /// of the phase are the compositor's still or memory ran out.
+    private func ribbon(for plan: FramePlan) -> RibbonBuffer? {
+        let width = Self.span.width(window: plan.width)
+        let candidates = ribbons.filter { $0.phase == plan.phase && $0.width == width && $0.height == height }
+        if let showing = candidates.first(where: { $0.shows(plan) }) { return showing }
+        let ribbon: RibbonBuffer
+        if let free = candidates.first(where: { !$0.isHeld }) {
+            ribbon = free
+        } else if candidates.count < Self.ribbonsPerPhase,
+                  let made = try? RibbonBuffer(display: display, shm: shm, width: width, height: height, format: style.format,
+                                               phase: plan.phase) {
+            ribbons.append(made)
+            ribbon = made
+        } else {
+            return nil
+        }
+        let range = Self.span.range(for: plan)
+        compose(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
+        ribbon.extent = StripExtent(plan.strip, range: range)
+        return ribbon
+    }
+
+    /// Fills `canvas` from the tiles of `phase` and the background, copy by copy.
+    private func compose(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
         let painter = style.painter
-        for copy in plan.copies {
+        for copy in copies {
             if let content = copy.content,
-               let tile = tiles.tile(of: content, index: copy.tile, phase: plan.phase, make: { width in
+               let tile = tiles.tile(of: content, index: copy.tile, phase: phase, make: { width in
                    guard let canvas = TileCanvas(width: width, height: max(painter.height, 1), format: painter.format) else { return nil }
-                   painter.paint(tile: copy.tile, of: content, phase: plan.phase, into: canvas)
+                   painter.paint(tile: copy.tile, of: content, phase: phase, into: canvas)
                    return canvas
                }) {
-                buffer.canvas.copy(tile, sourceX: copy.sourceX, columns: copy.width, to: copy.destinationX)
+                canvas.copy(tile, sourceX: copy.sourceX, columns: copy.width, to: copy.destinationX)
             } else {
-                buffer.canvas.fill(style.background, x: copy.destinationX, columns: copy.width)
+                canvas.fill(style.background, x: copy.destinationX, columns: copy.width)
             }
         }
-        fade?.apply(to: buffer.canvas, width: plan.width)
-        buffer.attach(to: surface)
-        wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
-        tiles.endFrame(span: plan.width)
-        return true
+    }
+
+    /// Frees, every few frames, the tiles no recent frame used and the ribbons of phases no longer
+    /// shown, of another size, or painted stale, that the compositor has let go.
+    private func endFrame(width: Int) {
+        tiles.endFrame(span: Self.span.width(window: width))
+        guard frameNumber % 8 == 0 else { return }
+        let wanted = Self.span.width(window: width)
+        ribbons.removeAll { ribbon in
+            !ribbon.isHeld && (ribbon.width != wanted || ribbon.height != height || ribbon.extent == nil
+                               || ribbon.lastUsedFrame + Self.ribbonIdleFrames < frameNumber)
+        }
+    }
+
+    /// Everything painted is stale (new colours, height, font or item box): tiles and ribbons are
+    /// painted anew from the next frame on.
+    private func forgetPainted() {
+        tiles.releaseAll()
+        for ribbon in ribbons { ribbon.extent = nil }
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
@@ -64,11 +131,12 @@ final class BufferCompositor {
     func move(to newSurface: OpaquePointer) {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
+        ribbons.removeAll()
     }
 
     /// A new bar height means new tiles and buffers.
     func resize(height newHeight: Int) {
-        if style.setHeight(newHeight) { tiles.releaseAll() }
+        if style.setHeight(newHeight) { forgetPainted() }
     }
 
     /// New colours, fade or item box: everything is painted again from the next frame on, in
@@ -78,9 +146,10 @@ final class BufferCompositor {
         if Self.format(for: look) != style.format {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
+            ribbons.removeAll()
         } else if !style.setLook(look, alphaShows: true) {
             return
         }
-        tiles.releaseAll()
+        forgetPainted()
     }
 }

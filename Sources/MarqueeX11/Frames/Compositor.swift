@@ -88,7 +88,7 @@ final class Compositor {
     /// copy at that vblank when there is no compositing manager; straight into the window
     /// otherwise. True when it was presented (its completion starts the next frame).
     func show(_ plan: FramePlan, counter: UInt64) -> Bool {
-        defer { tiles.endFrame(span: plan.width + Ribbon.margin) }
+        defer { tiles.endFrame(span: Ribbon.span.width(window: plan.width)) }
         if style.adoptFont(of: plan) { forgetPainted() }
         let presenter = isTearFree ? self.presenter : nil
         guard fade == nil else {
@@ -105,7 +105,7 @@ final class Compositor {
         // copy of each pixel, presented at the vblank or copied straight in.
         let ribbon = ribbon(for: plan)
         if !ribbon.shows(plan) {
-            let range = ribbon.range(for: plan, direction: plan.direction)
+            let range = Ribbon.span.range(for: plan)
             draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
             ribbon.extent = StripExtent(plan.strip, range: range)
         }
@@ -119,7 +119,7 @@ final class Compositor {
     }
 
     private func ribbon(for plan: FramePlan) -> Ribbon {
-        if let ribbon = ribbons[plan.phase], ribbon.width == plan.width + Ribbon.margin, ribbon.height == height { return ribbon }
+        if let ribbon = ribbons[plan.phase], ribbon.width == Ribbon.span.width(window: plan.width), ribbon.height == height { return ribbon }
         let ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
         ribbons[plan.phase] = ribbon
         return ribbon
@@ -136,7 +136,7 @@ final class Compositor {
     func draw(_ plan: FramePlan) {
         if style.adoptFont(of: plan) { forgetPainted() }
         draw(plan, into: window, picture: windowPicture)
-        tiles.endFrame(span: plan.width + Ribbon.margin)
+        tiles.endFrame(span: Ribbon.span.width(window: plan.width))
     }
 
     private func backBuffer(width: Int) -> BackBuffer {

@@ -7,9 +7,8 @@ import MarqueeCore
 /// directly. It is painted again only when the frame's view leaves it or the strip changed under
 /// it (`StripExtent`). Makes and frees its pixmap.
 final class Ribbon {
-    static let margin = StripGeometry.tileWidth
-    /// Columns kept behind the view, so a small step back (a bounce, a drag) needs no repaint.
-    static let behind = 64
+    /// A tile's width ahead: the server holds the pixels, so a generous margin costs the client nothing.
+    static let span = RibbonSpan(margin: StripGeometry.tileWidth)
 
     private let connection: XConnection
     let pixmap: Pixmap
@@ -20,7 +19,7 @@ final class Ribbon {
 
     init(connection: XConnection, windowWidth: Int, height: Int) {
         self.connection = connection
-        width = windowWidth + Self.margin
+        width = Self.span.width(window: windowWidth)
         self.height = height
         pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(max(height, 1)),
                                UInt32(connection.depth))
@@ -31,11 +30,5 @@ final class Ribbon {
     /// Whether it holds what `plan` shows.
     func shows(_ plan: FramePlan) -> Bool {
         extent?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
-    }
-
-    /// The strip range to paint for `plan`, the margin ahead of the text's motion.
-    func range(for plan: FramePlan, direction: ScrollDirection) -> Range<Int> {
-        let start = direction == .left ? plan.position - Self.behind : plan.position + plan.width + Self.behind - width
-        return start..<(start + width)
     }
 }

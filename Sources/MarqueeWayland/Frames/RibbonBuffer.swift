@@ -1,0 +1,62 @@
+import CWaylandClient
+import MarqueeCore
+import TileRaster
+
+/// The strip painted once at one sub-pixel phase for more than the bar (`RibbonSpan`), in memory
+/// shared with the compositor. Each frame is a `wl_buffer` cut from it at the frame's offset (a
+/// pool offset and the ribbon's row stride), so no pixel is copied per frame and any compositor
+/// shows it: the Wayland twin of X11's `Ribbon`, presented at an offset. It is painted again only
+/// while no buffer cut from it is still the compositor's. Owns its memory and those buffers.
+final class RibbonBuffer {
+    private let memory: SharedMemory
+    let phase: Int
+    /// What it holds; nil until painted.
+    var extent: StripExtent?
+    /// The frame it was last shown in (the compositor's frame count), for freeing unused ones.
+    var lastUsedFrame: UInt64 = 0
+    /// Buffers cut from it that the compositor has not released yet.
+    private var held: Set<OpaquePointer> = []
+    private let listener: UnsafeMutablePointer<wl_buffer_listener>
+
+    init(display: WaylandDisplay, shm: OpaquePointer, width: Int, height: Int, format: TileCanvas.Format,
+         phase: Int) throws(WaylandError) {
+        memory = try SharedMemory(display: display, shm: shm, width: width, height: height, format: format)
+        self.phase = phase
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_buffer_listener(release: { data, buffer in
+            listenerOwner(data, as: RibbonBuffer.self)?.released(buffer)
+        }))
+    }
+
+    deinit {
+        for buffer in held { wl_buffer_destroy(buffer) }
+        listener.deallocate()
+    }
+
+    var canvas: TileCanvas { memory.canvas }
+    var width: Int { memory.canvas.width }
+    var height: Int { memory.canvas.height }
+    /// Whether the compositor may still read its pixels: it must not be painted now.
+    var isHeld: Bool { !held.isEmpty }
+
+    /// Whether it holds what `plan` shows.
+    func shows(_ plan: FramePlan) -> Bool {
+        extent?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
+    }
+
+    /// Attaches the buffer showing `plan` (which it must show) to `surface`; false when the
+    /// compositor refused to make one.
+    func attach(_ plan: FramePlan, to surface: OpaquePointer) -> Bool {
+        guard let extent, let buffer = memory.makeBuffer(column: plan.position - extent.range.lowerBound, width: plan.width)
+        else { return false }
+        held.insert(buffer)
+        wl_buffer_add_listener(buffer, listener, listenerData(self))
+        wl_surface_attach(surface, buffer, 0, 0)
+        return true
+    }
+
+    private func released(_ buffer: OpaquePointer?) {
+        guard let buffer, held.remove(buffer) != nil else { return }
+        wl_buffer_destroy(buffer)
+    }
+}
