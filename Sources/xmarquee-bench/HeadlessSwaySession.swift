@@ -5,8 +5,9 @@ import Glibc
 /// refuses to run as root: under root it runs as the unprivileged user the Wayland tests use
 /// (`xmarquee-wl`, made when missing) through setpriv, which execs in place, so `compositor.pid`
 /// is sway's own pid and its CPU can be measured. Stopped, and its folder removed, on `stop`.
-final class HeadlessSwaySession {
+final class HeadlessSwaySession: BenchCompositor {
     static let user = "xmarquee-wl"
+    let name = "sway"
     let compositor: ChildProcess
     let runtimeDirectory: String
     /// An absolute WAYLAND_DISPLAY: libwayland takes a path as well as a name.

@@ -1,24 +1,45 @@
 import Glibc
 
-/// The Wayland row: the release ticker as a layer-shell bar on a headless sway, its CPU and
-/// wakeups per second of scrolling (and the compositor's) beside the X11 figures of `cpu`.
+/// A Wayland compositor the bench starts for itself.
+protocol BenchCompositor: AnyObject {
+    var name: String { get }
+    var compositor: ChildProcess { get }
+    var waylandDisplay: String { get }
+    func stop()
+}
+
+/// The Wayland rows: the release ticker as a layer-shell bar on a headless sway and on KWin's
+/// virtual output, its CPU and wakeups per second of scrolling (and the compositor's) beside the
+/// X11 figures of `cpu`.
 extension Bench {
     func runWaylandCPU() throws {
-        let section = "Wayland"
         if let reason = HeadlessSwaySession.unavailable {
-            log.add(section, "not measured: \(reason)", nil, "")
-            return
+            log.add("Wayland", "sway not measured: \(reason)", nil, "")
+        } else {
+            try runWaylandCPU(section: "Wayland", note: "headless sway (pixman)") {
+                try HeadlessSwaySession(width: Self.barWidth, height: 1080)
+            }
         }
+        if let reason = HeadlessKWinSession.unavailable {
+            log.add("Wayland (KWin)", "not measured: \(reason)", nil, "")
+        } else {
+            try runWaylandCPU(section: "Wayland (KWin)", note: "KWin 5.27 --virtual") {
+                try HeadlessKWinSession(width: Self.barWidth, height: 1080)
+            }
+        }
+    }
+
+    private func runWaylandCPU(section: String, note kind: String, start: () throws -> BenchCompositor) throws {
         var client: [ProcessUsage] = [], compositor: [ProcessUsage] = [], resident: [Double] = [], frameRates: [Double] = []
         for round in 0..<runs {
-            // A fresh sway a round, as X11's rounds start a fresh ticker: nothing left over from the last.
-            let sway = try HeadlessSwaySession(width: Self.barWidth, height: 1080)
-            defer { sway.stop() }
+            // A fresh compositor a round, as X11's rounds start a fresh ticker: nothing left over from the last.
+            let session = try start()
+            defer { session.stop() }
             let name = "bench-wayland-\(getpid())-\(round)"
             let ticker = try ChildProcess(xmarquee, ["--name", name, "--backend", "wayland", "--bar", "top",
                                                      "--height", "\(Self.barHeight)", "--file", fixtures.headlines,
                                                      "--speed", "\(Self.speed)", "--bg", "#202020", "--fg", "#f0f0f0"],
-                                          environment: ["WAYLAND_DISPLAY": sway.waylandDisplay, "DISPLAY": ""])
+                                          environment: ["WAYLAND_DISPLAY": session.waylandDisplay, "DISPLAY": ""])
             defer { ticker.terminate() }
             guard waitForFrames(name: name, atLeast: 10, timeout: 30) != nil else {
                 log.add(section, "round \(round + 1): the bar showed no frames", nil, "")
@@ -26,7 +47,7 @@ extension Bench {
             }
             BenchClock.sleep(2)
             let before = waitForFrames(name: name, atLeast: 0, timeout: 1)
-            let usage = measureUsage(of: [ticker.pid, sway.compositor.pid], for: 10)
+            let usage = measureUsage(of: [ticker.pid, session.compositor.pid], for: 10)
             let after = waitForFrames(name: name, atLeast: 0, timeout: 1)
             if let ours = usage[0], let theirs = usage[1] {
                 client.append(ours)
@@ -36,7 +57,7 @@ extension Bench {
             resident.append(Double(ProcessSampler.residentKB(ticker.pid)) / 1024)
         }
         let median = CPURounds.median
-        let note = "headless sway (pixman), \(Self.barWidth)×\(Self.barHeight) top bar, 120 px/s; median of \(client.count) × 10 s"
+        let note = "\(kind), \(Self.barWidth)×\(Self.barHeight) top bar, 120 px/s; median of \(client.count) × 10 s"
         let cpu = median(client, \.cpuPercent)
         log.add(section, "xmarquee CPU on Wayland (% of one core)", cpu, "%", note: note)
         if let cpu, let x11 = tickerClientCPU, x11 > 0 {
@@ -44,8 +65,8 @@ extension Bench {
         }
         log.add(section, "xmarquee wakeups on Wayland", median(client, \.wakeupsPerSecond), "/s",
                 note: "voluntary context switches; involuntary \(median(client, \.involuntaryPerSecond).map { fixed($0, 0) } ?? "n/a")/s")
-        log.add(section, "frames shown on Wayland", Statistics.median(frameRates), "/s", note: "from `ctl status`: sway's frame callbacks")
-        log.add(section, "sway CPU with xmarquee", median(compositor, \.cpuPercent), "%", note: "the compositor draws the screen in software")
+        log.add(section, "frames shown on Wayland", Statistics.median(frameRates), "/s", note: "from `ctl status`: the compositor's frame callbacks")
+        log.add(section, "compositor CPU with xmarquee", median(compositor, \.cpuPercent), "%", note: "the compositor draws the screen in software")
         log.add(section, "xmarquee resident on Wayland", Statistics.median(resident), "MB", note: "at the end of each round")
     }
 

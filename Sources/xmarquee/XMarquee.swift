@@ -14,7 +14,7 @@ struct XMarquee: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "xmarquee",
-        abstract: "A smooth-scrolling text ticker for the X11 desktop.",
+        abstract: "A smooth-scrolling text ticker for the Linux desktop (X11 and Wayland).",
         discussion: """
             With no text and no input, a welcome line scrolls. Messages from arguments, --file, \
             standard input, the clock, schedules, feeds and commands are shown one after another, \
@@ -24,8 +24,8 @@ struct XMarquee: ParsableCommand {
             above = true, text = ["first", "second"]. The command line wins over the file. \
             SIGHUP or saving the file reloads it while the ticker runs.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
-            (also in the config file), 3 when the display cannot be opened, 4 when the X server \
-            goes away, 5 when --file, --opml or --config (or Tickr's folder for --import-tickr) \
+            (also in the config file), 3 when the display cannot be opened, 4 when the display \
+            (X server or Wayland compositor) goes away, 5 when --file, --opml or --config (or Tickr's folder for --import-tickr) \
             cannot be read, 6 when `xmarquee ctl` finds no instance or is refused, 7 when \
             --import-tickr finds a config file there already (and no --force).
             """,
