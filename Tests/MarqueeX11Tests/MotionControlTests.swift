@@ -118,7 +118,9 @@ final class MotionControlTests: XvfbTestCase, TickerRigTests {
         let rig = try makeRig(["Pause me gently"], speed: 240)
         runFrames(rig, 20)
         rig.ticker.pause()
-        let stopping = run(rig, seconds: 0.8)
+        // Longer than the ease takes: frames stop by themselves once it ends, so a loaded machine
+        // that runs the loop late still collects the ease to its last frame.
+        let stopping = run(rig, seconds: 1.5)
         // Steps per vblank: a frame the loaded machine missed covers two. (The first frame also
         // covers the time this test spent between runs of the loop.)
         let period = rig.ticker.refreshPeriod
@@ -134,7 +136,7 @@ final class MotionControlTests: XvfbTestCase, TickerRigTests {
         let resting = run(rig, seconds: 0.5)
         XCTAssertTrue(resting.isEmpty, "paused: no frames")
         rig.ticker.resume()
-        let starting = run(rig, seconds: 0.8)
+        let starting = run(rig, seconds: 1.2)
         let startSteps = stepsPerVblank(starting)
         XCTAssertEqual(startSteps.last, 4, "back to 240 px/s")
         XCTAssertTrue(startSteps.allSatisfy { (0...4).contains($0) }, "speeds up, never jumps: \(startSteps)")
