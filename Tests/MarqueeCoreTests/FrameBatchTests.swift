@@ -125,6 +125,20 @@ final class FrameBatchTests: XCTestCase {
         XCTAssertEqual(held.position, shown.position + 1, "1 px on: where the motion was at the press")
     }
 
+    /// Covered while a batch is queued: the queued frames still reach the window, so when it is
+    /// seen again the text goes on from the batch's last frame, not from where it was at the cover.
+    func testSeenAgainTheTextGoesOnFromTheLastQueuedFrame() throws {
+        let period = 1.0 / 60
+        var player = makePlayer(["Hello world", "Second message"])
+        _ = player.frame(at: 100)
+        let plan = try XCTUnwrap(player.frames(at: 100 + period, period: period, limit: limit))
+        player.setVisibility(fullyObscured: true, at: 100 + 1.5 * period)
+        XCTAssertNil(player.frames(at: 100 + 2 * period, period: period, limit: limit))
+        player.setVisibility(fullyObscured: false, at: 105)
+        let next = try XCTUnwrap(player.frames(at: 105 + period, period: period, limit: limit))
+        XCTAssertEqual(next.position, plan.frame(plan.frameCount - 1).position + 2, "one step on from the last frame shown")
+    }
+
     func testStatisticsCountReplacedFramesOnce() {
         var statistics = FrameStatistics()
         statistics.noteShown(counter: 10, count: 12)

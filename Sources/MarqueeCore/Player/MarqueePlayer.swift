@@ -110,7 +110,10 @@ public struct MarqueePlayer {
 
     /// The window was mapped or unmapped, covered or uncovered.
     public mutating func setVisibility(mapped: Bool? = nil, fullyObscured: Bool? = nil, at now: Double) {
-        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: now) else { return }
+        // Frames queued ahead still reach the window after frames stop: the text stands where
+        // the last of them put it, so it is held from that frame's time on, never stepping back.
+        let stopped = visibility.isVisible ? max(now, planned?.lastTime ?? now) : now
+        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: stopped) else { return }
         if let hidden { motion.suspend(for: hidden) }
         visibility.markChanged()
     }
