@@ -81,6 +81,8 @@ public final class Ticker: PlayerHost {
     /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
     public func setLook(_ look: TickerLook) {
         backend.setLook(look)
+        // Frames queued ahead were painted in the old look.
+        replanQueuedFrames(at: MonotonicClock.now())
         drawNow()
     }
 
