@@ -29,9 +29,16 @@ public final class Ticker: PlayerHost {
     public var onScaleChanged: ((Double) -> Void)?
 
     public var refreshPeriod: Double { frames.period }
-    public var shownPosition: Int { player.strip.position }
+    /// The strip position on screen now: of the frame of a queued batch whose vblank came last.
+    public var shownPosition: Int {
+        player.catchUp(to: MonotonicClock.now())
+        return player.strip.position
+    }
     /// Its sub-pixel phase (see `SubpixelGrid`).
-    public var shownPhase: Int { player.strip.phase }
+    public var shownPhase: Int {
+        player.catchUp(to: MonotonicClock.now())
+        return player.strip.phase
+    }
 
     public init(backend: TickerBackend, shaper: TextShaper, style: TickerStyle, loop: EventLoop) throws(DriverError) {
         guard let timers = PlayerTimers() else { throw .noTimer }
@@ -60,6 +67,7 @@ public final class Ticker: PlayerHost {
     /// Applies a change to the player now, then follows what it decided (frames, timers, a redraw).
     public func update(_ change: (inout MarqueePlayer, _ now: Double) -> Void) {
         let now = MonotonicClock.now()
+        player.catchUp(to: now)
         change(&player, now)
         follow(at: now)
     }
@@ -73,6 +81,8 @@ public final class Ticker: PlayerHost {
     /// New colours, fade width or item box (a reloaded config, a new DPI): painted again at once.
     public func setLook(_ look: TickerLook) {
         backend.setLook(look)
+        // Frames queued ahead were painted in the old look.
+        replanQueuedFrames(at: MonotonicClock.now())
         drawNow()
     }
 
@@ -88,21 +98,43 @@ public final class Ticker: PlayerHost {
 
     private func frame(counter: UInt64, time: Double) {
         player.setRefreshPeriod(frames.period, atFrame: time)
-        guard let plan = player.frame(at: time) else { return follow(at: time) }
+        let period = frames.period
+        guard let plan = player.frames(at: time, period: period, limit: backend.batchLimit) else { return follow(at: time) }
         // The text moves under a pointer that stands still: a link may have come or gone.
         if player.pointerX != nil { backend.showPointer(overLink: player.pointerOverLink) }
         guard backend.show(plan, counter: counter) else { return }
-        statistics.noteShown(counter: counter)
-        onFrameDrawn?(plan.position, plan.phase, time)
+        statistics.noteShown(counter: counter, count: plan.frameCount)
+        queuedThrough = counter + UInt64(plan.frameCount - 1)
+        if let onFrameDrawn {
+            onFrameDrawn(plan.position, plan.phase, time)
+            for (index, point) in plan.following.enumerated() {
+                onFrameDrawn(point.position, point.phase, time + Double(index + 1) * period)
+            }
+        }
         timers.run(plan.demand, pacer: frames, statistics: &statistics)
     }
+
+    /// The last vblank a handed frame is queued for (a batch's last).
+    private var queuedThrough: UInt64 = 0
 
     /// Follows the player's decisions after a change: frames, the rest and page timers, the
     /// pointer's shape, and a redraw when what stands still changed.
     private func follow(at now: Double) {
         timers.follow(player, at: now, pacer: frames, statistics: &statistics)
         backend.showPointer(overLink: player.pointerOverLink)
+        replanQueuedFrames(at: now)
         if player.needsRedraw(at: now) { drawNow() }
+    }
+
+    /// Frames queued ahead were planned on the motion and picture as they were: after a change,
+    /// plan again from the next vblank at once, replacing them (the backend supersedes frames
+    /// queued for the same vblanks). Nothing waits for the batch to run out.
+    private func replanQueuedFrames(at now: Double) {
+        // Also when frames have just stopped (a speed of 0): the frame of the next vblank then
+        // shows where the text stands, in place of the motion queued beyond it.
+        guard let next = frames.nextFrame(after: now), next.counter < queuedThrough else { return }
+        queuedThrough = 0
+        frame(counter: next.counter, time: next.time)
     }
 
     /// Draws the last position shown again, at once: static text, exposures, resizes (where
@@ -116,6 +148,7 @@ public final class Ticker: PlayerHost {
 
     private func handle(_ event: BackendEvent) {
         let now = MonotonicClock.now()
+        player.catchUp(to: now)
         switch event {
         case .resized(let width):
             player.resize(width: width, at: now)
@@ -128,9 +161,14 @@ public final class Ticker: PlayerHost {
             player.setVisibility(fullyObscured: obscured, at: now)
             follow(at: now)
         case .damaged:
+            // What stands is painted anew (a compositor came or went, new colours): so are the
+            // frames queued ahead.
+            replanQueuedFrames(at: now)
             drawNow()
         case .input(let input):
             if case .openLink(let link)? = player.handle(input, at: now) { openLink?(link) }
+            // The pointer moving over the window without a button changes nothing frames show.
+            if case .move = input, !player.motion.isDragging { return hover() }
             follow(at: now)
         case .closed:
             loop.stop(status: ExitStatus.success.rawValue)
@@ -140,6 +178,9 @@ public final class Ticker: PlayerHost {
             onScaleChanged?(scale)
         }
     }
+
+    /// The pointer moved over the window: only its shape may change.
+    private func hover() { backend.showPointer(overLink: player.pointerOverLink) }
 
     private func install(on loop: EventLoop) {
         timers.install(on: loop, pageTimeUp: { [unowned self] in self.update { player, now in player.pageTimeUp(at: now) } },

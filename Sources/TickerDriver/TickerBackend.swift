@@ -15,8 +15,14 @@ public protocol TickerBackend: AnyObject {
     var deliver: (BackendEvent) -> Void { get set }
     /// The width frames are planned for, in device pixels (0 until the display has told it).
     var width: Int { get }
-    /// Puts `plan` on screen for frame `counter` by the backend's own way of presenting; false
-    /// when it could not now (the display holds every buffer), so the frame is tried again later.
+    /// How many frames ahead one plan may hold (`FramePlan.following`): a display that queues
+    /// frames for future vblanks takes a batch and the loop sleeps through it; `.single` for one
+    /// frame per callback.
+    var batchLimit: FrameBatchLimit { get }
+    /// Puts `plan` on screen for frame `counter` by the backend's own way of presenting, and its
+    /// following frames for the vblanks after; frames queued before for those vblanks are
+    /// replaced. False when it could not now (the display holds every buffer), so the frame is
+    /// tried again later.
     func show(_ plan: FramePlan, counter: UInt64) -> Bool
     /// Draws `plan` at once, outside the frame clock: standing text, an exposure, a new size.
     func showStill(_ plan: FramePlan)
@@ -36,4 +42,8 @@ public protocol TickerBackend: AnyObject {
     func loopTimedOut()
     /// The backend's facts for `ctl status`: how frames are presented.
     func describeFrames(into report: inout StatusReport)
+}
+
+extension TickerBackend {
+    public var batchLimit: FrameBatchLimit { .single }
 }

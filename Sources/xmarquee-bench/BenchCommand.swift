@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland pacing144 smooth144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland pacing144 smooth144 cpu144 composited144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -51,7 +51,8 @@ struct BenchCommand: ParsableCommand {
         if wanted("smooth60") { try bench.runSmoothness(hz: 60) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
-        let cpuFloor = wanted("cpu") || wanted("composited") ? bench.buildFloor(source: Self.floorSource()) : nil
+        let cpuFloor = wanted("cpu") || wanted("composited") || wanted("cpu144") || wanted("composited144")
+            ? bench.buildFloor(source: Self.floorSource()) : nil
         if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: removeTickrFiles != nil) }
         if wanted("composited") { try bench.runCompositedCPU(floorBinary: cpuFloor) }
         if wanted("switch") { try bench.runCompositorSwitch() }
@@ -62,7 +63,11 @@ struct BenchCommand: ParsableCommand {
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("wayland") { try bench.runWaylandCPU() }
-        if wanted("pacing144") || wanted("smooth144") { try bench.restartServer(refreshHz: 144) }
+        if wanted("pacing144") || wanted("smooth144") || wanted("cpu144") || wanted("composited144") {
+            try bench.restartServer(refreshHz: 144)
+        }
+        if wanted("cpu144") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: false, hz: 144) }
+        if wanted("composited144") { try bench.runCompositedCPU(floorBinary: cpuFloor, hz: 144) }
         if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
         if wanted("smooth144") {
             try bench.runSmoothness(hz: 144)

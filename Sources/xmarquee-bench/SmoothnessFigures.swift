@@ -37,7 +37,14 @@ struct SmoothnessFigures {
         sharpness = sharpnesses.isEmpty ? nil : sharpnesses.reduce(0, +) / Double(sharpnesses.count)
         lowestDecileSharpness = Statistics.percentile(sharpnesses, 10)
         let told = Set(shown.map(\.msc))
-        for (before, after) in zip(observation.captures, observation.captures.dropFirst()) {
+        // Pictures read more than once for one vblank (a repaint of the same frame by the server,
+        // as when a compositing manager stops and the window is unredirected): the vblank's
+        // picture is the last of them, the one that stood; an earlier one paired with it would
+        // read as a step of 0 at that vblank and the real step as no step at all.
+        let captures = observation.captures
+        let pictures = captures.indices.filter { $0 + 1 == captures.count || captures[$0].msc == nil
+            || captures[$0 + 1].msc != captures[$0].msc }.map { captures[$0] }
+        for (before, after) in zip(pictures, pictures.dropFirst()) {
             guard before.certain, after.certain, let first = before.msc, let second = after.msc, second > first else {
                 uncertainPairs += 1
                 continue

@@ -57,6 +57,40 @@ final class InteractionTests: XvfbTestCase {
         XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "released: moving again")
     }
 
+    /// A press on moving text holds it where it is shown: still from the next vblank or the one
+    /// after, and never a step back (the frames already queued are not undone by the hold).
+    /// Read from the pixels as fast as they can be read, from before the press to well after.
+    func testAPressHoldsTheTextWithinTwoVblanksWithNoStepBack() throws {
+        let (ticker, probe, window) = try launch(["--speed", "120", "Press me while I move: I stop where I am shown, never behind"])
+        defer { ticker.stop() }
+        xdotool("mousemove", "350", "20")
+        Thread.sleep(forTimeInterval: 0.6)
+        let press = Process()
+        press.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        press.arguments = ["mousedown", "1"]
+        press.environment = ["DISPLAY": Self.server.display]
+        var captures: [(time: Date, pixels: WindowPixels)] = []
+        var pressed: Date?
+        let start = Date()
+        try press.run()
+        while Date().timeIntervalSince(start) < 0.6 {
+            if let pixels = probe.capture(window) { captures.append((Date(), pixels)) }
+            if pressed == nil && !press.isRunning { pressed = Date() }
+        }
+        defer { xdotool("mouseup", "1") }
+        let sent = try XCTUnwrap(pressed, "xdotool did not finish")
+        let held = try XCTUnwrap(captures.last?.pixels)
+        // How far each capture's text still had to go to where it was held (2 px a vblank).
+        let remaining = captures.map { capture in (0...40).first { match(capture.pixels, held, shift: $0) > 0.99 } }
+        XCTAssertFalse(remaining.contains(nil), "every frame on the way to the hold, none past it: \(remaining)")
+        let steps = remaining.compactMap { $0 }
+        XCTAssertEqual(steps, steps.sorted(by: >), "never a step back: \(steps)")
+        let heldSince = try XCTUnwrap(captures.indices.first { remaining[$0] == 0 })
+        let period = 1.0 / 60
+        XCTAssertLessThanOrEqual(captures[heldSince].time.timeIntervalSince(sent), 2 * period + 0.01,
+                                 "held within two vblanks of the press")
+    }
+
     func testHoveringPausesWhenAskedAndLeavingResumes() throws {
         xdotool("mousemove", "900", "150")
         let (ticker, probe, window) = try launch(["--pause-on-hover", "Hover to pause this ticker"])

@@ -188,9 +188,13 @@ public struct MotionDirector: Equatable, Sendable {
     // MARK: Pointer
 
     /// A button press at pointer x: the text stops under the pointer at once, to be dragged.
-    public mutating func beginDrag(pointer x: Double, at time: Double) {
-        let current = userOffset(at: time)
-        let tau = clock.value(at: time)
+    /// It stands where it is at `holdTime` (at or after `time`): the frame of the next vblank
+    /// may already be on its way to the screen, and stopping where the text was at the press
+    /// itself would then step back from it.
+    public mutating func beginDrag(pointer x: Double, at time: Double, holding holdTime: Double? = nil) {
+        let held = max(time, holdTime ?? time)
+        let current = userOffset(at: held)
+        let tau = clock.value(at: held)
         clock = .steady(0, from: time, value: tau)
         offset = .steady(0, from: time, value: current)
         scrubs.removeAll()

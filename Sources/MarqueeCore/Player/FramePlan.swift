@@ -14,6 +14,23 @@ public struct FramePlan {
     public var direction: ScrollDirection
     /// The strip the copies were cut from: a ribbon wider than the window is painted from it.
     public var strip: StripTimeline<CycleContent>?
+    /// The frames after this one, one per vblank, while the motion is steady: same strip, width
+    /// and direction, each at its own point (empty: this frame alone).
+    public var following: [FramePoint] = []
+
+    /// The frames this plan holds: itself and those after it.
+    public var frameCount: Int { 1 + following.count }
+
+    /// The plan for the `index`th frame of the batch (0: this one), with no frames after it.
+    public func frame(_ index: Int) -> FramePlan {
+        var plan = self
+        plan.following = []
+        if index > 0 {
+            plan.position = following[index - 1].position
+            plan.phase = following[index - 1].phase
+        }
+        return plan
+    }
 
     /// The copies that fill the window, left to right, every column covered exactly once.
     public var copies: [FrameCopy] { copies(covering: position..<(position + width)) }

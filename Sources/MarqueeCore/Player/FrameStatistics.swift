@@ -8,10 +8,18 @@ public struct FrameStatistics: Equatable, Sendable {
 
     public init() {}
 
-    public mutating func noteShown(counter: UInt64) {
-        shown += 1
-        if let lastCounter, counter > lastCounter + 1 { missed += counter - lastCounter - 1 }
-        lastCounter = counter
+    /// `count` frames handed for vblanks `counter`, `counter` + 1, …. Frames handed before for
+    /// `counter` or later are replaced by these (a batch re-planned), so they were never shown.
+    public mutating func noteShown(counter: UInt64, count: Int = 1) {
+        if let lastCounter {
+            if counter > lastCounter + 1 {
+                missed += counter - lastCounter - 1
+            } else if counter <= lastCounter {
+                shown -= min(shown, lastCounter - counter + 1)
+            }
+        }
+        shown += UInt64(max(1, count))
+        lastCounter = counter + UInt64(max(1, count)) - 1
     }
 
     /// Frames stopped on purpose: the gap until they start again is not missed frames.

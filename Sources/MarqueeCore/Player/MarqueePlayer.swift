@@ -16,6 +16,8 @@ public struct MarqueePlayer {
     public private(set) var layout: LayoutSettings
     /// The pointer's column while it is over the window.
     public private(set) var pointerX: Int?
+    /// The frames last handed to the display (see `frames(at:period:limit:)`).
+    public private(set) var planned: PlannedFrames?
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
@@ -108,7 +110,10 @@ public struct MarqueePlayer {
 
     /// The window was mapped or unmapped, covered or uncovered.
     public mutating func setVisibility(mapped: Bool? = nil, fullyObscured: Bool? = nil, at now: Double) {
-        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: now) else { return }
+        // Frames queued ahead still reach the window after frames stop: the text stands where
+        // the last of them put it, so it is held from that frame's time on, never stepping back.
+        let stopped = visibility.isVisible ? max(now, planned?.lastTime ?? now) : now
+        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: stopped) else { return }
         if let hidden { motion.suspend(for: hidden) }
         visibility.markChanged()
     }
@@ -154,6 +159,47 @@ public struct MarqueePlayer {
         }
         plan.demand = demand(at: time)
         return plan
+    }
+
+    /// The frame shown at vblank time `time` and, while the motion is steady, the frames of the
+    /// vblanks after it (`FramePlan.following`), up to `limit.count` in all and each within
+    /// `limit.reach` pixels of the first. The batch stops short of anything that is not steady:
+    /// an ease, a rest, a bounce, a drag, an urgent message still to enter (its swap is decided
+    /// frame by frame). Anything that changes the motion afterwards re-plans from the next
+    /// vblank, replacing the frames still to come.
+    public mutating func frames(at time: Double, period: Double, limit: FrameBatchLimit) -> FramePlan? {
+        guard var plan = frame(at: time) else { return nil }
+        defer { planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount) }
+        guard limit.count > 1, plan.demand == .nextFrame, content.urgent == nil,
+              let line = motion.steadyLine, line.covers(time) else { return plan }
+        let start = line.position(at: time)
+        plan.following.reserveCapacity(limit.count - 1)
+        for index in 1..<limit.count {
+            let exact = line.position(at: time + Double(index) * period)
+            guard abs(exact - start) <= Double(limit.reach) else { break }
+            let (position, phase) = SubpixelGrid.split(exact, subpixel: motion.settings.subpixel)
+            plan.following.append(FramePoint(position: position, phase: phase))
+        }
+        return plan
+    }
+
+    /// Brings the window's place up to the planned frame on screen at `now`: a batch's later
+    /// frames are shown without the player hearing of it, and clicks, the reading edge and a
+    /// redraw must see what is on screen. Call it before any change (the frames were planned
+    /// on the motion as it was).
+    public mutating func catchUp(to now: Double) {
+        guard let planned, planned.count > 1, let index = planned.shownIndex(at: now), index > 0,
+              let exact = motion.position(atFrame: planned.time(of: index)) else { return }
+        let (position, phase) = SubpixelGrid.split(exact, subpixel: motion.settings.subpixel)
+        guard position != strip.position || phase != strip.phase else { return }
+        _ = strip.show(at: position, phase: phase, direction: motion.direction)
+    }
+
+    /// The moment whose position a press holds: the first handed frame still to come (it may
+    /// reach the screen before anything new does, so holding an earlier position would step
+    /// back), or `now` when every handed frame is shown.
+    private func holdTime(at now: Double) -> Double {
+        planned?.nextTime(after: now) ?? now
     }
 
     /// The window at the last position shown, for drawing outside the frame loop (static text,
@@ -234,7 +280,7 @@ public struct MarqueePlayer {
     public mutating func handle(_ input: PlayerInput, at now: Double) -> PlayerEffect? {
         switch input {
         case .press(let x):
-            motion.beginDrag(pointer: Double(x), at: now)
+            motion.beginDrag(pointer: Double(x), at: now, holding: holdTime(at: now))
         case .move(let x):
             pointerX = x
             motion.drag(to: Double(x), at: now)

@@ -194,7 +194,11 @@ public struct MotionControl {
 
     // MARK: Pointer
 
-    mutating func beginDrag(pointer x: Double, at time: Double) { director?.beginDrag(pointer: x, at: time) }
+    mutating func beginDrag(pointer x: Double, at time: Double, holding holdTime: Double? = nil) {
+        director?.beginDrag(pointer: x, at: time, holding: holdTime)
+    }
+
+    public var isDragging: Bool { director?.isDragging ?? false }
 
     mutating func drag(to x: Double, at time: Double) {
         if director?.isDragging == true { director?.dragTo(pointer: x, at: time) }

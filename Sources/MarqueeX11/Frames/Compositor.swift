@@ -84,45 +84,71 @@ final class Compositor {
         return .repaint
     }
 
-    /// Draws the frame for vblank `counter`: into a pixmap the presenter hands to the server to
-    /// copy at that vblank when there is no compositing manager; straight into the window
-    /// otherwise. True when it was presented (its completion starts the next frame).
-    func show(_ plan: FramePlan, counter: UInt64) -> Bool {
+    /// Whether plans may hold frames ahead (`FramePlan.following`): each is the ribbon of its
+    /// phase at another offset. With a fade every frame is a back buffer drawn whole: one at a time.
+    var takesBatches: Bool { presenter != nil && fade == nil }
+
+    /// Draws the frame for vblank `counter`, and the frames following it for the vblanks after:
+    /// into pixmaps the presenter hands to the server to copy at their vblanks when there is no
+    /// compositing manager, or when frames are queued ahead (under one too: Present copies into
+    /// the redirected window at the vblank); otherwise straight into the window, as the floor.
+    func show(_ plan: FramePlan, counter: UInt64) {
         defer { tiles.endFrame(span: Ribbon.span.width(window: plan.width)) }
         if style.adoptFont(of: plan) { forgetPainted() }
-        let presenter = isTearFree ? self.presenter : nil
+        // Frames queued before for this vblank or later must be replaced, never raced by a copy.
+        let queued = presenter?.queuedThrough ?? 0
+        let presenter = isTearFree || plan.frameCount > 1 || queued >= counter ? self.presenter : nil
         guard fade == nil else {
-            guard let presenter else {
-                draw(plan, into: window, picture: windowPicture)
-                return false
-            }
+            guard let presenter else { return draw(plan, into: window, picture: windowPicture) }
             let buffer = backBuffer(width: plan.width)
             draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
-            presenter.present(buffer.pixmap, xOffset: 0, counter: counter)
-            return true
+            present(buffer.pixmap, xOffset: 0, counter: counter, through: queued, by: presenter)
+            return
         }
         // Without a fade every frame comes from the ribbon of its phase: one request and one
         // copy of each pixel, presented at the vblank or copied straight in.
-        let ribbon = ribbon(for: plan)
-        if !ribbon.shows(plan) {
-            let range = Ribbon.span.range(for: plan)
-            draw(plan.copies(covering: range), phase: plan.phase, into: ribbon.pixmap)
-            ribbon.extent = StripExtent(plan.strip, range: range)
+        for index in 0..<plan.frameCount {
+            let frame = index == 0 ? plan : plan.frame(index)
+            let (ribbon, offset) = ribbon(showing: frame, repaintFresh: presenter != nil)
+            guard let presenter else {
+                XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
+                return
+            }
+            let target = counter + UInt64(index)
+            present(ribbon.pixmap, xOffset: offset, counter: target, through: index == plan.frameCount - 1 ? queued : target,
+                    by: presenter)
         }
-        let offset = ribbon.extent!.range.lowerBound - plan.position
-        if let presenter {
-            presenter.present(ribbon.pixmap, xOffset: offset, counter: counter)
-            return true
-        }
-        XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
-        return false
     }
 
-    private func ribbon(for plan: FramePlan) -> Ribbon {
-        if let ribbon = ribbons[plan.phase], ribbon.width == Ribbon.span.width(window: plan.width), ribbon.height == height { return ribbon }
-        let ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
-        ribbons[plan.phase] = ribbon
-        return ribbon
+    /// Presents `pixmap` for vblank `counter` and, when frames are queued past it (a batch
+    /// re-planned shorter, frames stopping mid-batch), for each vblank up to `last` too: a
+    /// queued frame is replaced only by one for its own vblank, and one left in place would
+    /// show the old motion.
+    private func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64, through last: UInt64, by presenter: PixmapPresenter) {
+        var target = counter
+        repeat {
+            presenter.present(pixmap, xOffset: xOffset, counter: target)
+            target += 1
+        } while target <= last
+    }
+
+    /// The ribbon of `plan`'s phase painted to show it, and the offset it is shown at. A ribbon
+    /// the server may still copy from (a presented frame not yet at its vblank) is never
+    /// painted over: `repaintFresh` paints a new one, and the server keeps the old one for the
+    /// frames queued from it.
+    private func ribbon(showing plan: FramePlan, repaintFresh: Bool) -> (Ribbon, Int) {
+        var ribbon = ribbons[plan.phase]
+        if let current = ribbon, current.width != Ribbon.span.width(window: plan.width) || current.height != height { ribbon = nil }
+        if let current = ribbon, current.shows(plan) { return (current, current.extent!.range.lowerBound - plan.position) }
+        if ribbon == nil || (repaintFresh && ribbon?.extent != nil) {
+            ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
+            ribbons[plan.phase] = ribbon
+        }
+        let painted = ribbon!
+        let range = Ribbon.span.range(for: plan)
+        draw(plan.copies(covering: range), phase: plan.phase, into: painted.pixmap)
+        painted.extent = StripExtent(plan.strip, range: range)
+        return (painted, range.lowerBound - plan.position)
     }
 
     /// Everything painted is stale (new colours, height, font or item box): tiles and ribbons are

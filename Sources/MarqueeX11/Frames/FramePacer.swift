@@ -9,9 +9,9 @@ import TickerDriver
 /// `onFrame(counter, time)` once per refresh with the vblank counter and time the frame will be
 /// shown at. After `stop()` nothing is scheduled at all: no notifications, no timers.
 protocol FramePacer: FrameSource {
-    /// The frame for vblank `counter` was drawn straight into the window: the next one is asked
-    /// for after it.
-    func frameDrawn(counter: UInt64)
+    /// The frames for vblanks `first` through `last` are on their way (presented, or the first
+    /// alone drawn straight into the window): the frame after `last` is asked for in time.
+    func framesShown(from first: UInt64, through last: UInt64)
     /// Milliseconds the loop may sleep while this pacer waits for the server (-1: forever).
     var waitTimeout: Int32 { get }
     /// The loop woke by timeout: recover from a server that stopped sending completions.
@@ -24,7 +24,9 @@ protocol FramePacer: FrameSource {
 /// Hands frames to the server as pixmaps it copies into the window at their vblank (Present).
 protocol PixmapPresenter: AnyObject {
     /// The frame for vblank `counter` is in `pixmap`, whose column `-xOffset` is the window's
-    /// first: the server copies it into the window at that vblank, and its completion starts
-    /// the next frame.
+    /// first: the server copies it into the window at that vblank, replacing any frame queued
+    /// for it. The server holds the pixmap until then: it may be freed, never painted over.
     func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64)
+    /// The last vblank a frame is queued for (0: none yet).
+    var queuedThrough: UInt64 { get }
 }

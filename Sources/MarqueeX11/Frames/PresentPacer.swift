@@ -7,10 +7,18 @@ import TickerDriver
 /// Frames paced by the display's vblank through the X Present extension.
 ///
 /// Each completion event carries the vblank counter (msc) and its CLOCK_MONOTONIC time (ust).
-/// The frame for msc + 1 is drawn into the window as soon as msc's completion arrives, then
-/// `XPresentNotifyMSC` asks to hear when msc + 1 has passed, which starts the frame after: one
-/// event and one wakeup a frame, like the C floor. Frame times come from the counter on a fixed
-/// grid (`FrameClock`), so server jitter never reaches the motion.
+/// The frame for msc + 1 is drawn as soon as msc's completion arrives, then `XPresentNotifyMSC`
+/// asks to hear when msc + 1 has passed, which starts the frame after: one event and one wakeup
+/// a frame, like the C floor. While the motion is steady a batch of frames is queued instead
+/// (`PresentPixmap` for each of the next vblanks) and the one notification asked for is the
+/// batch's last but one: one wakeup a batch. Frame times come from the counter on a fixed grid
+/// (`FrameClock`), so server jitter never reaches the motion.
+///
+/// The notifications are asked for on a window of their own: an unmapped 1×1 InputOnly child of
+/// the ticker's window (the same place, so the same CRTC and counter), the only window the
+/// completions are selected on. Present sends a CompleteNotify for every completed request to
+/// every client that selected them on the window, with no way to choose which: selected on the
+/// ticker's window, each queued pixmap's completion would wake the process every vblank.
 ///
 /// The completions bypass Xlib's queue: selected with an event id registered as an xcb special
 /// event on Xlib's own connection (as Mesa does), they wait in a queue of their own, read without
@@ -19,6 +27,9 @@ final class PresentPacer: FramePacer, PixmapPresenter {
     var onFrame: (UInt64, Double) -> Void = { _, _ in }
     private let connection: XConnection
     private let window: Window
+    /// The child window the notifications are asked for and selected on (see above); made and
+    /// destroyed here.
+    private let notifier: Window
     private let xcb: OpaquePointer
     /// The Present event context the completions are selected on, and xcb's queue for them.
     private let eventID: UInt32
@@ -33,6 +44,11 @@ final class PresentPacer: FramePacer, PixmapPresenter {
     /// another serial (one the watchdog gave up on and that arrives late after all) must not
     /// start a second frame loop beside the first.
     private var awaitedSerial: UInt32 = 0
+    /// The last vblank a pixmap is queued for (0: none yet).
+    private(set) var queuedThrough: UInt64 = 0
+    /// The vblank the next frame is planned for once the awaited notification comes: after the
+    /// last one handed.
+    private var nextCounter: UInt64 = 0
     private(set) var isActive = false
     private(set) var period: Double
 
@@ -50,15 +66,24 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         self.eventID = eventID
         self.completions = completions
         period = 1 / refreshHz
-        xcb_present_select_input(xcb, eventID, xcb_window_t(window), UInt32(XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY.rawValue))
+        // InputOnly and never mapped: it draws nothing, clips nothing and takes no input.
+        // Made by Xlib and flushed to xcb before the selection xcb sends (Xlib holds its
+        // requests in a buffer of its own).
+        notifier = XCreateWindow(connection.display, window, 0, 0, 1, 1, 0, 0, UInt32(InputOnly), nil, 0, nil)
+        XFlush(connection.display)
+        xcb_present_select_input(xcb, eventID, xcb_window_t(notifier), UInt32(XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY.rawValue))
     }
 
     deinit {
         // An empty mask frees the event context, so that no completion comes after the queue goes.
         // The window may be gone first (the ticker's fields go in their order), taking the context
         // with it: the BadWindow that then answers is discarded rather than reported.
-        let deselect = xcb_present_select_input_checked(xcb, eventID, xcb_window_t(window), 0)
+        // Xlib's requests naming the notifier go out first.
+        XFlush(connection.display)
+        let deselect = xcb_present_select_input_checked(xcb, eventID, xcb_window_t(notifier), 0)
         xcb_discard_reply(xcb, deselect.sequence)
+        let destroy = xcb_destroy_window_checked(xcb, xcb_window_t(notifier))
+        xcb_discard_reply(xcb, destroy.sequence)
         xcb_unregister_for_special_event(xcb, completions)
     }
 
@@ -67,27 +92,41 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         guard !awaiting else { return }
         // Target 0 answers at once with the current msc; the frame is then drawn for msc + 1.
         serial &+= 1
-        XPresentNotifyMSC(connection.display, window, serial, 0, 0, 0)
+        nextCounter = 0
+        XPresentNotifyMSC(connection.display, notifier, serial, 0, 0, 0)
         beginWaiting()
     }
 
     func stop() { isActive = false }
 
-    func frameDrawn(counter: UInt64) {
-        // Drawn just after the previous vblank, it is on screen at `counter`: hear when that passed.
+    func framesShown(from first: UInt64, through last: UInt64) {
+        // A frame alone is on screen at its vblank: hear when that passed, and draw the next.
+        // A batch: hear when its last but one passed, so the next batch is queued a vblank
+        // before the queue runs dry, however late the wakeup.
         serial &+= 1
-        XPresentNotifyMSC(connection.display, window, serial, counter, 0, 0)
+        nextCounter = last + 1
+        XPresentNotifyMSC(connection.display, notifier, serial, last > first ? last - 1 : last, 0, 0)
         beginWaiting()
+    }
+
+    func nextFrame(after time: Double) -> (counter: UInt64, time: Double)? {
+        guard let clock else { return nil }
+        let near = clock.counter(near: time)
+        let counter = max(clock.time(ofCounter: near) > time ? near : near + 1, lastMSC + 1)
+        return (counter, clock.time(ofCounter: counter))
     }
 
     func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {
         // A copy (never a flip, which would keep the pixmap busy until an IdleNotify we do not
         // select), executed by the server from its vblank handler, before scan-out reaches the
-        // window; never Async, which would copy at once and tear.
+        // window; never Async, which would copy at once and tear. No update region: a request
+        // for a vblank that has one queued scraps it (`present_scmd_pixmap`), which is how a
+        // re-planned batch replaces the old. No event is selected on the window, so it
+        // completes without waking anyone.
         serial &+= 1
         XPresentPixmap(connection.display, window, pixmap, serial, 0, 0, Int32(clamping: xOffset), 0, 0, 0, 0, UInt32(PresentOptionCopy),
                        counter, 0, 0, nil, 0)
-        beginWaiting()
+        queuedThrough = max(queuedThrough, counter)
     }
 
     private func beginWaiting() {
@@ -117,7 +156,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
             defer { free(event) }
             tookAny = true
             let complete = xm_as_present_complete(event).pointee
-            guard complete.event_type == XCB_PRESENT_COMPLETE_NOTIFY, complete.window == xcb_window_t(window) else { continue }
+            guard complete.event_type == XCB_PRESENT_COMPLETE_NOTIFY, complete.window == xcb_window_t(notifier) else { continue }
             let awaited = awaitedSerial
             completed(msc: complete.msc, ust: complete.ust, serial: complete.serial)
             // A frame started: its answer cannot be in before its requests are flushed.
@@ -135,7 +174,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         guard awaiting && completedSerial == awaitedSerial else { return }
         awaiting = false
         guard isActive, let clock else { return }
-        let target = lastMSC + 1
+        let target = max(lastMSC + 1, nextCounter)
         onFrame(target, clock.time(ofCounter: target))
     }
 

@@ -51,7 +51,7 @@ final class TimerPacer: FramePacer {
     }
 
     /// The timer runs on by itself, on its own descriptor: nothing to wait for or read apart.
-    func frameDrawn(counter: UInt64) {}
+    func framesShown(from first: UInt64, through last: UInt64) {}
     var waitTimeout: Int32 { -1 }
     func timedOut() {}
     func takeCompletions() -> Bool { false }

@@ -62,7 +62,8 @@ extension TickerRigTests {
 
     /// Runs the loop until `frameCount` frames have been composed (when given) or `seconds` have
     /// passed; returns the frames and whether the count was reached. The last frame, queued for
-    /// the next vblank, has reached the window when this returns.
+    /// the next vblank, has reached the window when this returns; so have the frames queued
+    /// after it in its batch (all of them are in the frames returned).
     private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
         var frames: [(position: Int, time: Double)] = []
         var reached = false
@@ -82,7 +83,7 @@ extension TickerRigTests {
         rig.ticker.onFrameDrawn = nil
         rig.loop.restart()
         rig.connection.flush()
-        Thread.sleep(forTimeInterval: 0.06)
+        Thread.sleep(forTimeInterval: 0.06 + X11Backend.batchSeconds)
         rig.connection.sync()
         return (frames, reached)
     }
