@@ -19,7 +19,8 @@ struct TickerApp {
         // The instance's name first, then the sources: a name in use or a missing file is
         // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
-        let sources = LiveSources(options: options)
+        let desktopBus = DesktopBusSources(options: options.sources)
+        let sources = LiveSources(options: options, busSources: desktopBus.sources)
         let session = openSession()
 
         resolver.resources = session.resources
@@ -64,14 +65,16 @@ struct TickerApp {
 
         sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
-        ticker.openLink = { opener.open($0) }
+        ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
+        desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, at: now) } }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health
             report.filters = sources.filterCounts
+            report.desktopBus = desktopBus.state
         }
         ticker.show()
-        let status = withExtendedLifetime((session, control)) { loop.run() }
+        let status = withExtendedLifetime((session, control, desktopBus)) { loop.run() }
         sources.stop()
         return status
     }

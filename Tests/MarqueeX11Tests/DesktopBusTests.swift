@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// `--now-playing` and `--notifications` end to end: the real executable under Xvfb on a
+/// private session bus, with a fake MPRIS player, notify-send and a second notification server.
+final class DesktopBusTests: XvfbTestCase {
+    override class var screen: (width: Int, height: Int) { (800, 200) }
+
+    private func desktopBus(_ name: String) -> [String: Any]? {
+        XMarqueeRun.status(name)?["desktopBus"] as? [String: Any]
+    }
+
+    /// Seconds until `condition` holds (polled every 10 ms), nil when it did not within `limit`.
+    private func seconds(within limit: Double, _ condition: () -> Bool) -> Double? {
+        let start = Date()
+        guard waitFor(seconds: limit, condition) else { return nil }
+        return Date().timeIntervalSince(start)
+    }
+
+    private func launch(_ arguments: [String], bus: PrivateSessionBus) throws -> TickerProcess {
+        let ticker = try TickerProcess(arguments, display: Self.server.display, environment: bus.environment)
+        return ticker
+    }
+
+    func testNowPlayingFollowsThePlayerAndAClickPlaysOrPauses() throws {
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "now-playing", "--geometry", "600x30+0+0", "--speed", "0", "--now-playing"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("now-playing")?["nowPlaying"] as? String == "" },
+                      "no player: nothing shown; stderr: \(ticker.standardError)")
+        let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
+        var latencies: [Double] = []
+        for track in 1...3 {
+            player.send("track Artist \(track)|Title \(track)")
+            let expected = "Artist \(track) — Title \(track)"
+            let took = seconds(within: 5) { self.desktopBus("now-playing")?["nowPlaying"] as? String == expected }
+            XCTAssertNotNil(took, "track \(track) never shown: \(String(describing: desktopBus("now-playing")))")
+            latencies.append(took ?? 5)
+            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.status("now-playing")?["message"] as? String == expected },
+                          "the message on screen: \(String(describing: XMarqueeRun.status("now-playing")?["message"]))")
+        }
+        print("now playing: track change shown in \(latencies.map { String(format: "%.3f s", $0) })")
+        XCTAssertLessThan(latencies.max() ?? 5, 0.5)
+
+        // A click on the text: PlayPause reaches the player, nothing is opened.
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let env = ["DISPLAY": Self.server.display]
+        _ = try runTool(xdotool, ["mousemove", "30", "15"], environment: env)
+        _ = try runTool(xdotool, ["click", "1"], environment: env)
+        XCTAssertTrue(waitFor(seconds: 3) { player.logged.contains("PlayPause") }, "PlayPause never reached the player: \(ticker.standardError)")
+
+        // Wrong types and a 4 MB title: at most one warning, the ticker goes on.
+        player.send("hostile")
+        XCTAssertTrue(waitFor(seconds: 5) { (self.desktopBus("now-playing")?["nowPlaying"] as? String)?.hasPrefix("xxxx") == true })
+        XCTAssertLessThanOrEqual((desktopBus("now-playing")?["nowPlaying"] as? String)?.utf8.count ?? 0, 16 << 10)
+
+        player.stop()
+        let gone = seconds(within: 5) { self.desktopBus("now-playing")?["nowPlaying"] as? String == "" }
+        XCTAssertNotNil(gone, "the text stays after the player quit")
+        print("now playing: player gone, text removed in \(gone.map { String(format: "%.3f s", $0) } ?? "-")")
+        XCTAssertLessThan(gone ?? 5, 0.5)
+        XCTAssertFalse(ticker.standardError.contains("warning"), ticker.standardError)
+    }
+
+    private func notifySend(_ arguments: [String], bus: PrivateSessionBus) throws {
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/notify-send"), arguments, environment: bus.environment)
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    func testNotificationsAsTheServer() throws {
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "notify-server", "--geometry", "600x30+0+40", "--speed", "0", "--notifications"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-server")?["notifications"] as? String == "server" },
+                      "\(String(describing: desktopBus("notify-server"))) \(ticker.standardError)")
+        XCTAssertNotNil(bus.owner(of: "org.freedesktop.Notifications"))
+
+        try notifySend(["Build finished", "All tests passed"], bus: bus)
+        let took = seconds(within: 5) { XMarqueeRun.status("notify-server")?["message"] as? String == "Build finished: All tests passed" }
+        XCTAssertNotNil(took, "\(String(describing: XMarqueeRun.status("notify-server")))")
+        print("notifications (server): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
+        XCTAssertLessThan(took ?? 5, 0.5)
+
+        // Markup in the body is plain text on the ticker; a short timeout is honoured.
+        try notifySend(["-t", "700", "Deploy", "<b>done</b> &amp; <i>live</i>"], bus: bus)
+        XCTAssertTrue(waitFor(seconds: 2) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 2 })
+        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 1 },
+                      "the 0.7 s notification expired")
+
+        // Critical: an urgent message.
+        try notifySend(["-u", "critical", "Disk full", "/ has 0 bytes left"], bus: bus)
+        let urgent = seconds(within: 5) { XMarqueeRun.status("notify-server")?["message"] as? String == "Disk full: / has 0 bytes left" }
+        XCTAssertNotNil(urgent, "\(String(describing: XMarqueeRun.status("notify-server")))")
+        print("notifications (server): critical shown in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
+    }
+
+    func testNotificationsBesideAnotherServer() throws {
+        let bus = try PrivateSessionBus()
+        let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+        let owner = try XCTUnwrap(bus.owner(of: "org.freedesktop.Notifications"))
+        let ticker = try launch(["--name", "notify-monitor", "--geometry", "600x30+0+80", "--speed", "0", "--notifications"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-monitor")?["notifications"] as? String == "monitor" },
+                      "\(String(describing: desktopBus("notify-monitor"))) \(ticker.standardError)")
+        try notifySend(["Build finished", "All tests passed"], bus: bus)
+        let took = seconds(within: 5) { XMarqueeRun.status("notify-monitor")?["message"] as? String == "Build finished: All tests passed" }
+        XCTAssertNotNil(took, "\(String(describing: XMarqueeRun.status("notify-monitor")))")
+        print("notifications (monitor): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
+        XCTAssertLessThan(took ?? 5, 0.5)
+        XCTAssertTrue(other.logged.contains("Notify Build finished"), "the other server still gets it")
+        XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "xmarquee never takes the name")
+    }
+}
