@@ -16,7 +16,7 @@ public final class BusConnection {
     private let timer: DeadlineTimer
     private var timerWatch: EventLoop.Watch?
     /// Messages handled per wakeup at most: the rest waits for the next turn of the loop.
-    static let messagesPerTurn = 64
+    static let messagesPerTurn = 16
     /// Called once when the bus goes away (the daemon quit, the connection broke).
     public var onLost: (() -> Void)?
 

@@ -5,7 +5,7 @@ import MarqueeIO
 /// notification server owns `org.freedesktop.Notifications`, this is the server
 /// (`NotificationServer`); when another does, it listens beside it through a monitor connection
 /// (`NotificationMonitor`) and never takes the name. Critical ones go to `onUrgent` (shown once,
-/// urgently) instead of the list. A flood costs a bounded list and one emit per 50 ms at most.
+/// urgently) instead of the list. A flood costs a bounded list and one emit per 100 ms at most.
 public final class NotificationSource: MessageSource {
     public enum Role: String, Sendable {
         case starting, server, monitor, unavailable
@@ -32,7 +32,7 @@ public final class NotificationSource: MessageSource {
     /// 3 closed by a call, 4 undefined: pushed out by newer ones).
     var onClosed: ((UInt32, UInt32) -> Void)?
 
-    static let gatherSeconds = 0.05
+    static let gatherSeconds = 0.1
 
     public init(bus: BusConnection) throws(SourceError) {
         guard let timer = DeadlineTimer() else { throw .noTimer("notifications") }

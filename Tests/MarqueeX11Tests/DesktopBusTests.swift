@@ -111,4 +111,63 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertTrue(other.logged.contains("Notify Build finished"), "the other server still gets it")
         XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "xmarquee never takes the name")
     }
+
+    /// 10,000 notifications in 10 s, and a hostile sender among them (wrong types, a huge body):
+    /// the frames keep their pace, memory stays bounded, at most one warning.
+    func testAFloodOfNotificationsKeepsTheFramesAndTheMemory() throws {
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "notify-flood", "--geometry", "800x30+0+120", "--speed", "120", "--notifications",
+                                 "A steady text that moves while the notifications pour in"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-flood")?["notifications"] as? String == "server" })
+        // The same ten seconds without the flood: what this machine misses anyway.
+        Thread.sleep(forTimeInterval: 1)
+        let quietStart = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
+        Thread.sleep(forTimeInterval: 10)
+        let before = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
+        let quietMissed = (before["framesMissed"] as? Int ?? 0) - (quietStart["framesMissed"] as? Int ?? 0)
+        let residentBefore = Self.resident(ticker.pid)
+        let flood = #"""
+import sys, time, dbus
+bus = dbus.SessionBus()
+server = dbus.Interface(bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications"), "org.freedesktop.Notifications")
+start = time.monotonic()
+answered = 0
+for i in range(10000):
+    if i % 1000 == 500:
+        try:
+            server.Notify(dbus.Int32(1), "x", dbus.Int64(2), signature="isx")
+        except dbus.DBusException:
+            pass
+        server.Notify("flood", 0, "", "huge", "y" * 300000, [], {}, 100, signature="susssasa{sv}i")
+    answered += server.Notify("flood", 0, "", "Flood %d" % i, "body <b>%d</b>" % i, [], {"urgency": dbus.Byte(1)}, 2000,
+                              signature="susssasa{sv}i") > 0
+    late = start + (i + 1) / 1000.0 - time.monotonic()
+    if late > 0:
+        time.sleep(late)
+print(answered, time.monotonic() - start)
+"""#
+        let sent = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", flood], environment: bus.environment)
+        XCTAssertEqual(sent.status, 0, sent.output)
+        let after = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
+        let residentAfter = Self.resident(ticker.pid)
+        let shown = (after["framesShown"] as? Int ?? 0) - (before["framesShown"] as? Int ?? 0)
+        let missed = (after["framesMissed"] as? Int ?? 0) - (before["framesMissed"] as? Int ?? 0)
+        print("notification flood: \(sent.output.trimmingCharacters(in: .whitespacesAndNewlines)) (answered, seconds); "
+              + "frames shown \(shown), vblanks missed \(missed) (\(quietMissed) in 10 s without it); resident \(residentBefore / 1024) MB → \(residentAfter / 1024) MB")
+        XCTAssertTrue(sent.output.hasPrefix("10000 "), sent.output)
+        XCTAssertGreaterThan(shown, 500, "the text kept moving")
+        XCTAssertLessThanOrEqual(missed, quietMissed + 6, "frames kept their pace")
+        XCTAssertLessThanOrEqual(residentAfter, residentBefore + 10 * 1024, "resident memory within 10 MB of the start")
+        XCTAssertLessThanOrEqual((after["desktopBus"] as? [String: Any])?["notificationsShown"] as? Int ?? 99, 16)
+        let warnings = ticker.standardError.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertLessThanOrEqual(warnings.count, 1, ticker.standardError)
+    }
+
+    /// VmRSS in kB.
+    static func resident(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
 }
