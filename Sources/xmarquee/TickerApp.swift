@@ -1,3 +1,4 @@
+import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
@@ -54,6 +55,8 @@ struct TickerApp {
                               fontHeight: font.height, sources: sources, desktop: desktop)
         live.watchFile(on: loop)
         session.onDesktopChange = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        // The desktop portal's settings, followed live (quietly nothing without a session bus).
+        if let portal = PortalSettings.follow(on: loop) { session.follow(portal: portal) }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }

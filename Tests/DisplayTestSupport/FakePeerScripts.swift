@@ -75,6 +75,41 @@ class Server(dbus.service.Object):
 peer = Server()
 """# + postlude
 
+    /// xdg-desktop-portal's Settings: `animations on|off` changes enable-animations and signals it.
+    public static let portal = prelude + #"""
+name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus)
+SETTINGS = "org.freedesktop.portal.Settings"
+
+class Portal(dbus.service.Object):
+    def __init__(self):
+        super().__init__(bus, "/org/freedesktop/portal/desktop")
+        self.animations = True
+
+    def values(self):
+        return {"org.gnome.desktop.interface": dbus.Dictionary({"enable-animations": dbus.Boolean(self.animations)}, signature="sv"),
+                "org.freedesktop.appearance": dbus.Dictionary({"color-scheme": dbus.UInt32(1)}, signature="sv")}
+
+    @dbus.service.method(SETTINGS, in_signature="as", out_signature="a{sa{sv}}")
+    def ReadAll(self, namespaces):
+        note("ReadAll")
+        return dbus.Dictionary(self.values(), signature="sa{sv}")
+
+    @dbus.service.method(SETTINGS, in_signature="ss", out_signature="v")
+    def Read(self, namespace, key):
+        return self.values()[namespace][key]
+
+    @dbus.service.signal(SETTINGS, signature="ssv")
+    def SettingChanged(self, namespace, key, value):
+        pass
+
+    def command(self, word, rest):
+        if word == "animations":
+            self.animations = rest == "on"
+            self.SettingChanged("org.gnome.desktop.interface", "enable-animations", dbus.Boolean(self.animations, variant_level=1))
+
+peer = Portal()
+"""# + postlude
+
     static let prelude = #"""
 import sys
 import dbus, dbus.service, dbus.mainloop.glib
