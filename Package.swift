@@ -105,10 +105,13 @@ let package = Package(
             name: "MarqueeConfigTOML",
             dependencies: ["MarqueeConfig", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // Tickr's feed list and settings read and turned into our config file (`--import-tickr`).
+        // Swift only, no display: linked into the ticker and unit-tested.
+        .target(name: "TickrImport", dependencies: ["MarqueeConfig", "MarqueeCore"]),
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "FontMatching",
+                "MarqueeCore", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching",
                 "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -170,10 +173,12 @@ let package = Package(
         // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
         .target(
             name: "FuzzTargets",
-            dependencies: ["MarqueeCore", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader"],
+            dependencies: ["MarqueeCore", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader", "TickrImport"],
             path: "Fuzz/Targets"
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
+        // Tickr's files read, and the config written from them parsed back by our own TOML reader.
+        .testTarget(name: "TickrImportTests", dependencies: ["TickrImport", "MarqueeConfig", "MarqueeConfigTOML"]),
         .testTarget(name: "TileRasterTests", dependencies: ["TileRaster", "FontMatching", "MarqueeCore"]),
         // Matching, rendering defaults and faces against the installed fonts: no display.
         .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
@@ -185,7 +190,7 @@ let package = Package(
                                                             "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
-        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML"],
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML", "FeedTestServer"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 scratch=.build-fuzz
 binary=$scratch/xmarquee-fuzz
-targets=(markup schedule command-words record-lines control-request geometry-color config feed layout xsettings filter-pattern desktop-bus)
+targets=(markup schedule command-words record-lines control-request geometry-color config feed layout xsettings filter-pattern desktop-bus tickr)
 
 build() {
   # Objects only (a target builds no executable): every Swift, C and C++ file of the harnesses
@@ -19,7 +19,7 @@ build() {
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
   local objects=() module map
-  for module in FuzzTargets MarqueeCore BidiText MarqueeConfig MarqueeConfigTOML FeedReader TOMLKit CTOML; do
+  for module in FuzzTargets MarqueeCore BidiText MarqueeConfig MarqueeConfigTOML FeedReader TickrImport TOMLKit CTOML; do
     map=$scratch/debug/$module.build/output-file-map.json
     if [ -f "$map" ]; then
       # A Swift module: the objects of its sources now (a renamed file's old object stays on disk).
@@ -38,9 +38,10 @@ run() {
   local target=$1 seconds=$2 runs=${3:--1}
   mkdir -p "$scratch/corpus/$target" "$scratch/findings"
   # TOMLKit never frees the key lists it mallocs, and FoundationXML leaks an error's strings:
-  # both run only in the helper, a process per parse, so their leaks are not findings here.
+  # both run only in the helper, a process per parse, so their leaks are not findings here (the
+  # tickr harness reads its written config back through TOMLKit).
   local leaks=1
-  case $target in config|feed) leaks=0 ;; esac
+  case $target in config|feed|tickr) leaks=0 ;; esac
   # Swift's own backtracer would read the crashed stack under ASan and report itself instead.
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=$leaks XMARQUEE_FUZZ_TARGET=$target "$binary" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
     -max_total_time="$seconds" -runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

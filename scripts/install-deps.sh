@@ -18,13 +18,16 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
 # shaping tests compare with; fonts-noto-core: Devanagari, Thai, Hebrew and Arabic fonts for them.
 # xtrace logs the ticker's X requests (tear-free frames); zsh and fish load the generated
-# completions; appstream (appstreamcli) validates the metainfo.
+# completions; appstream (appstreamcli) validates the metainfo; tickr ships the sample feed list
+# the Tickr import is tested with (optional: that test skips without it).
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
       fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
-      zsh fish appstream xtrace)
+      zsh fish appstream xtrace tickr)
 # The Wayland tests: headless sway (layer-shell), grim (its pixels), wtype (keys), weston (a
 # compositor without layer-shell), tesseract-ocr (OCR of the bar's text); wayland-scanner and wayland-protocols check the generated code.
-wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr)
+# KWin 5.27 (virtual output, fractional scale; python3-dbus reads its screenshots) and mutter
+# (GNOME: Xwayland, no layer-shell), each with a private dbus-daemon.
+wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr kwin-wayland mutter dbus python3-dbus)
 # The desktop-bus tests: a private session bus (dbus-daemon, dbus-run-session), notify-send, the
 # accessibility bus and pyatspi to read it, python3-dbus + python3-gi for the fake peers (for
 # /usr/bin/python3).
@@ -51,7 +54,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  # tickr is only for the side-by-side benchmark: go on without it where it is not packaged.
+  # tickr is only for the benchmark and a sample file: go on without it where it is not packaged.
   if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
     optional=(tickr)
     required=()

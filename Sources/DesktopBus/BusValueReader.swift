@@ -63,7 +63,7 @@ struct BusValueReader {
     }
 
     /// A fixed-size basic value, read into `initial`'s type.
-    private func basic<Raw>(_ type: CChar, _ initial: Raw, _ wrap: (Raw) -> BusValue) -> BusValue? {
+    private func basic<Raw: BitwiseCopyable>(_ type: CChar, _ initial: Raw, _ wrap: (Raw) -> BusValue) -> BusValue? {
         var raw = initial
         return sd_bus_message_read_basic(message, type, &raw) >= 0 ? wrap(raw) : nil
     }

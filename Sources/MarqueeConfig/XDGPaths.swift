@@ -4,6 +4,8 @@ public struct XDGPaths: Equatable, Sendable {
     public let configHome: String?
     /// `$XDG_CACHE_HOME`, or `~/.cache`, by the same rules.
     public let cacheHome: String?
+    /// `$XDG_STATE_HOME`, or `~/.local/state`, by the same rules.
+    public let stateHome: String?
 
     public init(environment: [String: String]) {
         func base(_ variable: String, default folder: String) -> String? {
@@ -13,6 +15,7 @@ public struct XDGPaths: Equatable, Sendable {
         }
         configHome = base("XDG_CONFIG_HOME", default: ".config")
         cacheHome = base("XDG_CACHE_HOME", default: ".cache")
+        stateHome = base("XDG_STATE_HOME", default: ".local/state")
     }
 
     /// `~/.cache/xmarquee`: one file per feed (`FeedCache`).
@@ -20,6 +23,10 @@ public struct XDGPaths: Equatable, Sendable {
 
     /// `~/.config/xmarquee/config`.
     public var configFile: String? { configHome.map { $0 + "/xmarquee/config" } }
+
+    /// `~/.local/state/xmarquee/tickr-import-noted`: there, the note on importing Tickr's
+    /// settings has been given once and is not given again.
+    public var tickrNoteMarker: String? { stateHome.map { $0 + "/xmarquee/tickr-import-noted" } }
 
     /// `~/.config/autostart/xmarquee.desktop`: session managers start what is there at login.
     public var autostartEntry: String? { configHome.map { $0 + "/autostart/xmarquee.desktop" } }

@@ -23,10 +23,11 @@ enum Autostart {
             }
             print("xmarquee will no longer start at login (removed \(entry))")
         case .on:
-            let folder = String(entry[..<entry.lastIndex(of: "/")!])
-            mkdir(folder, 0o755)
-            guard write(contents(executable: executable), to: entry) else {
-                Diagnostics.error("cannot write \"\(entry)\": \(String(cString: strerror(errno)))")
+            // Written whole, then renamed into place: a session starting meanwhile never reads half an entry.
+            do {
+                try AtomicFile.write(Array(contents(executable: executable).utf8), to: entry, replacing: true)
+            } catch {
+                Diagnostics.error(error.description)
                 return ExitStatus.input.rawValue
             }
             print("xmarquee will start at login with your config (\(entry))")
@@ -48,21 +49,6 @@ enum Autostart {
         X-GNOME-Autostart-enabled=true
 
         """
-    }
-
-    private static func write(_ text: String, to path: String) -> Bool {
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        // Rename into place: a session starting meanwhile never reads half an entry.
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
     }
 
     /// The running binary's absolute path.

@@ -50,17 +50,8 @@ extension Options {
     /// The settings in effect as config-file lines (`--print-config`), also what a reload compares
     /// to find what changed. Unset optional values are left out.
     var settings: [(key: String, value: String)] {
-        func quoted(_ text: String) -> String {
-            var escaped = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": escaped += "\\\""
-                case "\\": escaped += "\\\\"
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return "\"\(escaped)\""
-        }
+        // TOML's escapes, control characters included, so the output reads back as a config file.
+        let quoted = ConfigDocument.quoted
         // A number, as the option was always written; a string where it carries the `px` unit.
         func length(_ value: PixelLength, decimal: Bool = false) -> String {
             if value.isExact { return quoted(value.description) }

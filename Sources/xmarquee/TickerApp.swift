@@ -57,6 +57,8 @@ struct TickerApp {
         session.onDesktopChange = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
         // The desktop portal's settings, followed live (quietly nothing without a session bus).
         if let portal = PortalSettings.follow(on: loop) { session.follow(portal: portal) }
+        // A Wayland surface's scale is the desktop's DPI there: followed like X11's DPI.
+        ticker.onScaleChanged = { [unowned session] _ in live.desktopChanged(session.desktop, resources: session.resources) }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }

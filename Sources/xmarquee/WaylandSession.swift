@@ -13,8 +13,10 @@ import TickerDriver
 final class WaylandSession: DisplaySession {
     let display: WaylandDisplay
     private let placement: WaylandPlacement
-    /// Buffer pixels per logical pixel: the output's scale.
-    private let scale: Int
+    /// The output's whole scale, the first guess before the surface's own scale is known.
+    private let outputScale: Int
+    /// The backend once made: its surface's scale (fractional where the compositor prefers it).
+    private weak var backend: WaylandBackend?
     private let gtkSettingsPath: String?
     let showsAlpha = true
     let resources: [String: String] = [:]
@@ -36,8 +38,11 @@ final class WaylandSession: DisplaySession {
         placement = asWindow
             ? .window(width: options.parsedGeometry?.width ?? 800, title: "xmarquee")
             : .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
-        scale = WaylandBackend.scale(for: placement, in: display)
+        outputScale = WaylandBackend.scale(for: placement, in: display)
     }
+
+    /// Device pixels per logical pixel.
+    private var scale: Double { backend?.scale ?? Double(outputScale) }
 
     /// The output's scale as a DPI (HiDPI: the font and every pixel amount grow with it, as on X11
     /// with the desktop's DPI), and animations as GTK reads them on Wayland (GNOME, KDE and others
@@ -45,7 +50,7 @@ final class WaylandSession: DisplaySession {
     var desktop: DesktopPreferences {
         let text = gtkSettingsPath.flatMap { try? FileReading.contents(of: $0, limit: 65_536) }.map { String(decoding: $0, as: UTF8.self) }
         var preferences = DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
-        preferences.dpi = DesktopPreferences.referenceDPI * Double(scale)
+        preferences.dpi = DesktopPreferences.referenceDPI * scale
         if let animations = portal?.animations { preferences.animationsEnabled = animations }
         return preferences
     }
@@ -58,13 +63,15 @@ final class WaylandSession: DisplaySession {
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }
 
     /// Logical pixels: `--height 40` reserves 40 whatever the scale.
-    func placementHeight(deviceHeight: Int) -> Int { (deviceHeight + scale - 1) / scale }
+    func placementHeight(deviceHeight: Int) -> Int { Int((Double(deviceHeight) / scale).rounded(.up)) }
 
     func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
         let height = placementHeight(deviceHeight: options.deviceHeight(fontHeight: font.height, scale: style.scale))
         do {
-            return try WaylandBackend(display: display, placement: placement, height: height, scale: scale, font: font,
-                                      look: style.look, loop: loop)
+            let made = try WaylandBackend(display: display, placement: placement, height: height, scale: outputScale, font: font,
+                                          look: style.look, loop: loop)
+            backend = made
+            return made
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }

@@ -25,8 +25,9 @@ struct XMarquee: ParsableCommand {
             SIGHUP or saving the file reloads it while the ticker runs.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
             (also in the config file), 3 when the display cannot be opened, 4 when the X server \
-            goes away, 5 when --file, --opml or --config cannot be read, 6 when `xmarquee ctl` \
-            finds no instance or is refused.
+            goes away, 5 when --file, --opml or --config (or Tickr's folder for --import-tickr) \
+            cannot be read, 6 when `xmarquee ctl` finds no instance or is refused, 7 when \
+            --import-tickr finds a config file there already (and no --force).
             """,
         version: "xmarquee \(version)",
         // `ctl` is handled before parsing (main); declared here for help and shell completions.
@@ -44,8 +45,16 @@ struct XMarquee: ParsableCommand {
     @Flag(help: "Print the settings in effect (config file and command line merged) in config-file form, and exit.")
     var printConfig = false
 
+    // Given alone (`--import-tickr`), main passes it on as `--import-tickr=~/.tickr`.
+    @Option(help: ArgumentHelp("Make Tickr's feeds and settings (from its folder, ~/.tickr by default) your config file, say what was carried over and what was not, and exit.",
+                               valueName: "path"))
+    var importTickr: String?
+
+    @Flag(help: "With --import-tickr: replace a config file that is already there.")
+    var force = false
+
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Self.withImportFolderSpelledOut(Array(CommandLine.arguments.dropFirst()))
         // `xmarquee ctl …` steers a running instance (to scroll the word "ctl": xmarquee -- ctl).
         if arguments.first == "ctl" { ControlCommand.runAndExit(Array(arguments.dropFirst())) }
         let command = parseOrFail(arguments)
@@ -53,6 +62,10 @@ struct XMarquee: ParsableCommand {
         if let autostart = command.autostart {
             Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
         }
+        if let folder = command.importTickr {
+            Glibc.exit(TickrImportCommand.run(folder: folder, configPath: command.config ?? paths.configFile, force: command.force))
+        }
+        if command.force { Diagnostics.fail("--force goes with --import-tickr", status: ExitStatus.usage.rawValue) }
         var resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
                                        configIsExplicit: command.config != nil,
                                        commandLineHasMessages: !command.options.text.isEmpty)
@@ -70,6 +83,7 @@ struct XMarquee: ParsableCommand {
         // A warning written after whoever read our standard error has gone (a launcher's log that
         // quit) fails with EPIPE instead of killing the ticker; children get the default back.
         _ = signal(SIGPIPE, SIG_IGN)
+        if command.config == nil { TickrFolder.noteImportOnce(paths: paths, configPath: paths.configFile) }
         var app = TickerApp(options: resolved.options, resolver: resolver,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
         Glibc.exit(app.run())
@@ -92,9 +106,22 @@ struct XMarquee: ParsableCommand {
         }
     }
 
+    /// `--import-tickr` takes an optional folder, which ArgumentParser's options cannot: given
+    /// alone (last, or before another option) it becomes `--import-tickr=~/.tickr`, Tickr's own.
+    static func withImportFolderSpelledOut(_ arguments: [String]) -> [String] {
+        var result = arguments
+        for index in result.indices {
+            if result[index] == "--" { break }
+            if result[index] == "--import-tickr", index + 1 == result.count || result[index + 1].hasPrefix("-") {
+                result[index] = "--import-tickr=~/.tickr"
+            }
+        }
+        return result
+    }
+
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"] {
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result

@@ -155,7 +155,8 @@ final class ConfigCommandLineTests: XCTestCase {
         let run = xmarquee(["--config", config, "--print-config"])
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertEqual(settings(run)["separator"], "\" \\\\| \"")
-        XCTAssertEqual(settings(run)["text"], "[\"tab\there\", \"back\\\\slash\", \"ünï → ✓\"]")
+        // Printed with TOML's escapes, control characters too, so the output reads back as a config.
+        XCTAssertEqual(settings(run)["text"], "[\"tab\\there\", \"back\\\\slash\", \"ünï → ✓\"]")
     }
 
     /// A config file that is there but cannot be read is reported by the helper as before.

@@ -44,9 +44,18 @@ final class XvfbDisplay: DisplayUnderTest {
     private let server: XvfbServer
     private var compositor: Process?
 
-    init(compositing: Bool) throws {
-        server = try XvfbServer(width: 1280, height: 720)
-        guard compositing else { return }
+    /// An Xvfb of its own, 1280 × 720.
+    convenience init(compositing: Bool) throws {
+        self.init(server: try XvfbServer(width: 1280, height: 720))
+        if compositing { try startCompositor() }
+    }
+
+    /// A server someone else started (and stops).
+    init(server: XvfbServer) {
+        self.server = server
+    }
+
+    private func startCompositor() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
         process.environment = ["DISPLAY": server.display]

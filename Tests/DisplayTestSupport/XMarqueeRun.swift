@@ -51,12 +51,12 @@ final class XMarqueeRun {
 
     /// `xmarquee ctl ARGUMENTS`: status and standard output.
     /// `xmarquee ctl --name NAME status` as JSON; nil while nothing answers.
-    static func status(_ name: String) -> [String: Any]? {
-        guard let reply = try? ctl(["--name", name, "status"]), reply.status == 0 else { return nil }
+    static func status(_ name: String, environment: [String: String] = [:]) -> [String: Any]? {
+        guard let reply = try? ctl(["--name", name, "status"], environment: environment), reply.status == 0 else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(reply.output.utf8))) as? [String: Any]
     }
 
-    static func ctl(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try runTool(executable, ["ctl"] + arguments)
+    static func ctl(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        try runTool(executable, ["ctl"] + arguments, environment: environment)
     }
 }

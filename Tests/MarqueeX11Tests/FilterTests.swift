@@ -33,30 +33,6 @@ final class FilterTests: XCTestCase {
         ticker.stop()
     }
 
-    /// `xmarquee ctl --name NAME next`, to its end.
-    private func next(_ name: String) {
-        let process = Process()
-        process.executableURL = TickerProcess.executable
-        process.arguments = ["ctl", "--name", name, "next"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return }
-        process.waitUntilExit()
-    }
-
-    /// The messages the ticker shows, read one page at a time under reduced motion (`ctl next`)
-    /// for as long as it takes to see `count` of them (or 10 s).
-    private func shownMessages(_ name: String, count: Int) -> Set<String> {
-        var seen: Set<String> = []
-        _ = waitUntil(timeout: 10) {
-            if let message = SourceTests.status(name)["message"] as? String { seen.insert(message) }
-            next(name)
-            usleep(100_000)
-            return seen.count > count
-        }
-        return seen
-    }
-
     func testExcludedWordNeverShowsFromAFeedOrFromStandardInput() throws {
         let name = "filter-\(getpid())"
         let ticker = try TickerProcess(["--name", name, "--feed", Self.feeds.url("/mixed.xml"), "-", "--keep", "5",
@@ -71,7 +47,7 @@ final class FilterTests: XCTestCase {
             return filters.first?["held"] as? Int == 4
         }, "\(filters) \(ticker.standardError)")
         XCTAssertEqual(filters.first?["filter"] as? String, "exclude sport")
-        let shown = shownMessages(name, count: 3)
+        let shown = TickerControl.shownMessages(name, count: 3)
         XCTAssertEqual(shown, ["Markets rally as tech stocks climb", "Transport strike ends", "Weather: sunny"])
         XCTAssertEqual(ticker.standardError, "")
     }

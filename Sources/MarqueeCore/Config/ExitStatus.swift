@@ -14,4 +14,6 @@ public enum ExitStatus: Int32, Sendable {
     case input = 5
     /// `xmarquee ctl`: no instance answers, or it refused the request.
     case control = 6
+    /// `--import-tickr`: a config file is already there (and no `--force`); nothing was written.
+    case configExists = 7
 }

@@ -136,23 +136,7 @@ public struct StatusReport: Equatable, Sendable {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped (RFC 8259 §7).
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func string(_ text: String) -> String { QuotedString.quoted(text) }
 
     /// A JSON number: no NaN or infinity (JSON has neither), at most three decimals.
     static func number(_ value: Double) -> String {

@@ -13,11 +13,14 @@ import TileRaster
 public final class WaylandBackend: TickerBackend {
     let display: WaylandDisplay
     private var placement: WaylandPlacement
-    /// Buffer pixels per logical pixel (the output's integer scale).
-    private let scale: Int
-    /// The surface's height in logical pixels.
+    /// The output's whole scale, where the compositor says no finer one.
+    private let outputScale: Int
+    /// The surface's height in logical pixels, and its width once configured.
     private var logicalHeight: Int
+    private var logicalWidth = 0
     private var bar: TickerSurface
+    /// How the surface's buffer maps onto its logical size (whole or fractional scale).
+    private var surfaceScale: SurfaceScale
     /// What a surface is made with when it moves to another output or changes its height.
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
     private let compositor: BufferCompositor
@@ -25,6 +28,8 @@ public final class WaylandBackend: TickerBackend {
     /// Pointer and keyboard; nil on a compositor without a seat.
     private let input: SeatInput?
     private let loop: EventLoop
+    /// A standing picture that could not be drawn yet: every buffer was the compositor's.
+    private var owedStill: FramePlan?
     public var deliver: (BackendEvent) -> Void = { _ in }
 
     public var frames: FrameSource { pacer }
@@ -35,7 +40,7 @@ public final class WaylandBackend: TickerBackend {
     /// A ticker `height` logical pixels tall where `placement` says (a bar on the output its
     /// monitor choice names, the compositor's choice when it names none), its text in `font`,
     /// drawn `scale` times finer than logical pixels (HiDPI: the font and look are in buffer
-    /// pixels already).
+    /// pixels already) until the compositor prefers another scale (`BackendEvent.scale`).
     public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, font: FontSet,
                 look: TickerLook, loop: EventLoop) throws(WaylandError) {
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
@@ -56,14 +61,15 @@ public final class WaylandBackend: TickerBackend {
         self.display = display
         self.loop = loop
         self.placement = placement
-        self.scale = max(1, scale)
+        outputScale = max(1, scale)
         logicalHeight = height
         bar = makeSurface(placement, height, placement.output(in: display.outputs))
-        wl_surface_set_buffer_scale(bar.surface, Int32(self.scale))
+        surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
         compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, font: font, look: look,
-                                      height: height * self.scale)
-        input = SeatInput(display: display, scale: self.scale)
+                                      height: surfaceScale.device(height))
+        input = SeatInput(display: display, scale: surfaceScale.scale)
+        listen(to: surfaceScale)
         input?.onInput = { [unowned self] in self.deliver(.input($0)) }
         listen(to: bar)
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
@@ -80,6 +86,13 @@ public final class WaylandBackend: TickerBackend {
         return max(1, Int(scale))
     }
 
+    /// Device pixels per logical pixel now.
+    public var scale: Double { surfaceScale.scale }
+
+    private func listen(to surfaceScale: SurfaceScale) {
+        surfaceScale.onChange = { [unowned self] in self.rescaled() }
+    }
+
     private func listen(to bar: TickerSurface) {
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
         bar.onClosed = { [unowned self] in
@@ -88,9 +101,11 @@ public final class WaylandBackend: TickerBackend {
         }
     }
 
-    /// Outputs came or went: a bar goes to the one its `--monitor` names once it is there, and
-    /// stays where it is otherwise (the compositor closes it when its own output goes).
+    /// Outputs came, went or changed: the buffer follows a new whole scale; a bar goes to the one
+    /// its `--monitor` names once it is there, and stays where it is otherwise (the compositor
+    /// closes it when its own output goes).
     private func outputsChanged() {
+        surfaceScale.followOutput(scale: Self.scale(for: placement, in: display))
         guard case .bar = placement else { return }
         let wanted = placement.output(in: display.outputs)
         let current = display.outputs.first { $0.registryName == bar.outputName }
@@ -103,7 +118,8 @@ public final class WaylandBackend: TickerBackend {
         // Nothing is drawn until the new surface is configured (attaching before is an error).
         deliver(.mapped(false))
         bar = makeSurface(placement, logicalHeight, output)
-        wl_surface_set_buffer_scale(bar.surface, Int32(scale))
+        surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
+        listen(to: surfaceScale)
         listen(to: bar)
         pacer.move(to: bar.surface)
         compositor.move(to: bar.surface)
@@ -118,13 +134,20 @@ public final class WaylandBackend: TickerBackend {
             pacer.retryLater()
             return false
         }
+        owedStill = nil
         pacer.commitFrame()
         return true
     }
 
-    /// Draws at once (standing text, a new size).
+    /// Draws at once (standing text, a new size); where the compositor still holds every buffer,
+    /// as soon as it lets one go (no frame may come to draw it otherwise).
     public func showStill(_ plan: FramePlan) {
-        guard bar.isConfigured, compositor.attach(plan) else { return }
+        guard bar.isConfigured else { return }
+        guard compositor.attach(plan) else {
+            owedStill = plan
+            return
+        }
+        owedStill = nil
         pacer.commitFrame()
     }
 
@@ -154,16 +177,34 @@ public final class WaylandBackend: TickerBackend {
     public func loopTimedOut() {}
 
     private func configured(width: Int, height: Int) {
-        self.width = width * scale
-        compositor.resize(height: height * scale)
-        deliver(.resized(width: self.width))
+        logicalWidth = width
+        logicalHeight = height
         deliver(.mapped(true))
+        resizeBuffers()
+    }
+
+    /// The compositor prefers another scale: buffers at the new device size, and the driver told,
+    /// so the app lays the text out again with a font of that size.
+    private func rescaled() {
+        input?.scale = surfaceScale.scale
+        if bar.isConfigured { resizeBuffers() }
+        deliver(.scale(surfaceScale.scale))
+    }
+
+    /// Buffers of the logical size at the current scale, shown at the logical size.
+    private func resizeBuffers() {
+        surfaceScale.show(logicalWidth: logicalWidth, height: logicalHeight)
+        width = surfaceScale.device(logicalWidth)
+        compositor.resize(height: surfaceScale.device(logicalHeight))
+        deliver(.resized(width: width))
     }
 
     /// Before each sleep: every event the compositor sent, the requests flushed. A broken
     /// connection (the compositor quit) ends the program with the lost display's status.
     public func prepareToWait() -> Int32 {
         display.dispatchPending()
+        // A buffer released since: the standing picture it was owed.
+        if let owedStill { showStill(owedStill) }
         if display.failed || !display.flush() {
             Diagnostics.warn("the Wayland compositor closed the connection")
             deliver(.lost)

@@ -16,6 +16,8 @@ public final class WaylandDisplay {
     private(set) var layerShellVersion: UInt32 = 0
     private(set) var wmBase: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
+    /// wp_fractional_scale_manager_v1: a surface's preferred scale in 1/120 (KWin, newer wlroots).
+    private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
     private(set) var seat: OpaquePointer?
     private var wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>?
@@ -55,7 +57,9 @@ public final class WaylandDisplay {
 
     deinit {
         outputs.removeAll()
-        for proxy in [compositor, shm, viewporter, presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        for proxy in [compositor, shm, presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
         if let layerShell { wl_proxy_destroy(layerShell) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         wmBaseListener?.deallocate()
@@ -81,6 +85,8 @@ public final class WaylandDisplay {
         case "wl_shm": shm = bind(name, xm_wl_shm_interface(), version: 1)
         case "wl_seat" where seat == nil: seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))
         case "wp_viewporter": viewporter = bind(name, xm_wp_viewporter_interface(), version: 1)
+        case "wp_fractional_scale_manager_v1":
+            fractionalScaleManager = bind(name, xm_wp_fractional_scale_manager_v1_interface(), version: 1)
         case "wp_presentation":
             presentation = bind(name, xm_wp_presentation_interface(), version: 1)
             if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }

@@ -18,7 +18,9 @@ final class SeatInput {
     /// The arrow or the hand.
     private let cursor: PointerCursor
     /// Buffer pixels per logical pixel: pointer positions come in logical pixels.
-    private let scale: Int
+    /// Device pixels per logical pixel (fractional where the compositor prefers it): frames are
+    /// planned in device pixels, pointer positions come in logical ones.
+    var scale: Double
     private let seatListener: UnsafeMutablePointer<wl_seat_listener>
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
@@ -27,12 +29,12 @@ final class SeatInput {
     /// Linux's code for the left button (linux/input-event-codes.h).
     private static let leftButton: UInt32 = 0x110
 
-    init?(display: WaylandDisplay, scale: Int) {
+    init?(display: WaylandDisplay, scale: Double) {
         guard let seat = display.seat else { return nil }
         self.scale = scale
         self.display = display
         self.seat = seat
-        cursor = PointerCursor(display: display, scale: scale)
+        cursor = PointerCursor(display: display, scale: Int(scale.rounded(.up)))
         seatListener = .allocate(capacity: 1)
         seatListener.initialize(to: wl_seat_listener(
             capabilities: { data, _, capabilities in listenerOwner(data, as: SeatInput.self)?.capabilities(capabilities) },
@@ -41,7 +43,7 @@ final class SeatInput {
         pointerListener.initialize(to: wl_pointer_listener(
             enter: { data, _, serial, _, x, _ in listenerOwner(data, as: SeatInput.self)?.entered(serial: serial, x: SeatInput.column(x)) },
             leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.left() },
-            motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.pointer(.move(x: SeatInput.column(x))) },
+            motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.moved(to: SeatInput.column(x)) },
             button: { data, _, _, _, button, state in listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1) },
             axis: { data, _, _, axis, value in listenerOwner(data, as: SeatInput.self)?.axis(axis, value: value) },
             frame: { data, _ in listenerOwner(data, as: SeatInput.self)?.wheelFrameEnded() },
@@ -73,7 +75,7 @@ final class SeatInput {
         keyboardListener.deallocate()
     }
 
-    private static func column(_ fixed: wl_fixed_t) -> Int { Int(fixed) >> 8 }
+    private static func column(_ fixed: wl_fixed_t) -> Double { Double(fixed) / 256 }
 
     private func capabilities(_ capabilities: UInt32) {
         let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
@@ -100,32 +102,28 @@ final class SeatInput {
         }
     }
 
-    private func pointer(_ input: PlayerInput) {
-        switch input {
-        case .enter(let x):
-            pointerX = x * scale
-            onInput(.enter(x: pointerX))
-        case .move(let x):
-            pointerX = x * scale
-            onInput(.move(x: pointerX))
-        default:
-            onInput(input)
-        }
+    private func moved(to x: Double) {
+        pointerX = device(x)
+        onInput(.move(x: pointerX))
     }
+
+    /// A logical pointer column as a device column.
+    private func device(_ x: Double) -> Int { Int((x * scale).rounded(.down)) }
 
     private func button(_ button: UInt32, pressed: Bool) {
         guard button == Self.leftButton else { return }
         onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
     }
 
-    private func entered(serial: UInt32, x: Int) {
+    private func entered(serial: UInt32, x: Double) {
         cursor.entered(serial: serial)
-        pointer(.enter(x: x))
+        pointerX = device(x)
+        onInput(.enter(x: pointerX))
     }
 
     private func left() {
         cursor.left()
-        pointer(.leave)
+        onInput(.leave)
     }
 
     /// The hand over a link, the arrow elsewhere (the ticker says which, after each input and

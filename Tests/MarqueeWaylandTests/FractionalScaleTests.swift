@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// A fractional output scale (KWin's virtual output at 1.5): the bar's buffer is made at the
+/// exact device size and its glyphs drawn at that size, so what KWin shows is what xmarquee
+/// draws on X11 at 144 dpi — never a 2× buffer shrunk by the compositor.
+final class FractionalScaleTests: XCTestCase {
+    private let text = "Fractional scale: glyphs drawn at the output's own size"
+    private let arguments = ["--bar", "top", "--height", "40", "--speed", "0", "--bg", "#203040", "--fg", "#f0f0f0"]
+
+    func testAtScale1Point5TheBarIsDrawnNativelyAndMatchesX11At144DPI() throws {
+        if let reason = HeadlessKWin.unavailable { throw XCTSkip(reason) }
+        let kwin = try HeadlessKWin(width: 1280, height: 400, scale: 1.5)
+        defer { kwin.stop() }
+        let name = "kwin-scale-\(getpid())"
+        let run = try XMarqueeRun(arguments + ["--name", name, "--", text], waylandDisplay: kwin.waylandDisplay,
+                                  environment: ["XDG_RUNTIME_DIR": kwin.runtimeDirectory])
+        defer { run.stop() }
+        let status = { XMarqueeRun.status(name, environment: ["XDG_RUNTIME_DIR": kwin.runtimeDirectory]) }
+        XCTAssertTrue(waitFor(seconds: 10) { (status()?["dpi"] as? Double) == 144 }, "laid out at 1.5 × 96 dpi: \(String(describing: status()))")
+        // Standing text: the picture settles once the text laid out at the new scale is drawn.
+        var shot: Screenshot?
+        XCTAssertTrue(waitFor(seconds: 5) {
+            let previous = shot
+            shot = try? kwin.screenshot()
+            guard let shot, Pixel(shot.pixel(x: 1900, y: 59)) == Pixel(0x20, 0x30, 0x40) else { return false }
+            return previous?.band(0..<60) == shot.band(0..<60)
+        }, "the bar's 40 logical rows are 60 device rows, and its picture settles")
+        let wayland = try XCTUnwrap(shot)
+        XCTAssertEqual(wayland.width, 1920)
+        XCTAssertNotEqual(Pixel(wayland.pixel(x: 1900, y: 60)), Pixel(0x20, 0x30, 0x40), "and no more")
+
+        let x11 = try drawnOnX11(dpi: 144, width: 1920)
+        var difference = 0
+        for y in 0..<60 {
+            for x in 0..<1920 {
+                let a = wayland.pixel(x: x, y: y), b = x11.pixel(x: x, y: y)
+                difference += abs(Int(a.red) - Int(b.red)) + abs(Int(a.green) - Int(b.green)) + abs(Int(a.blue) - Int(b.blue))
+            }
+        }
+        let mean = Double(difference) / Double(60 * 1920 * 3)
+        print("KWin at 1.5 against X11 at 144 dpi: mean absolute difference \(mean) grey levels")
+        XCTAssertLessThanOrEqual(mean, 1.5, "mean absolute difference from X11's drawing at 144 dpi, in grey levels")
+    }
+
+    /// The same bar on an X server whose desktop asks for `dpi` (`Xft.dpi`, as xrdb sets it).
+    private func drawnOnX11(dpi: Int, width: Int) throws -> Screenshot {
+        let server = try XvfbServer(width: width, height: 200)
+        defer { server.stop() }
+        let resources = NSTemporaryDirectory() + "xmarquee-dpi-\(UUID().uuidString)"
+        try "Xft.dpi: \(dpi)\n".write(toFile: resources, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: resources) }
+        XCTAssertEqual(try runTool(URL(fileURLWithPath: "/usr/bin/xrdb"), ["-display", server.display, "-merge", resources]).status, 0)
+        let display = XvfbDisplay(server: server)
+        let run = try XMarqueeRun(arguments + ["--", text], waylandDisplay: nil, environment: display.environment)
+        defer { run.stop() }
+        var shot: Screenshot?
+        XCTAssertTrue(waitFor(seconds: 10) {
+            shot = try? display.screenshot()
+            return shot.map { Pixel($0.pixel(x: width - 20, y: 59)) == Pixel(0x20, 0x30, 0x40) } ?? false
+        }, "X11's bar, 60 rows at 144 dpi")
+        return try XCTUnwrap(shot)
+    }
+}
