@@ -60,13 +60,10 @@ let package = Package(
         // The tile rasterizer every display backend draws with: shaped glyphs rendered by FreeType
         // at sub-pixel phases and composited with pixman into tiles. No display system.
         .target(name: "TileRaster", dependencies: ["CRaster", "CFonts", "FontMatching", "MarqueeCore"]),
-        // sd-bus (libsystemd), found through pkg-config: the desktop bus without a thread of its own.
-        .systemLibrary(
-            name: "CSystemdBus",
-            path: "Sources/CSystemdBus",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
+        // sd-bus (libsystemd): the desktop bus without a thread of its own. Its headers only
+        // (libsystemd-dev, in /usr/include): the library is loaded when a bus is first opened, not
+        // linked (pkg-config would link it, about 1.5 MB resident on every run).
+        .target(name: "CSystemdBus", path: "Sources/CSystemdBus"),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
         // What every display shares above its pixels: the driver (player, timers, frames on and

@@ -20,8 +20,11 @@ public final class BusConnection {
     /// Called once when the bus goes away (the daemon quit, the connection broke).
     public var onLost: (() -> Void)?
 
-    /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`).
+    /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`, else the user bus socket). Where
+    /// neither is there it throws before libsystemd is loaded.
     public static func session() throws(BusError) -> BusConnection {
+        guard BusLibrary.sessionBusIsThere else { throw BusError("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)", -ENOENT) }
+        try BusLibrary.load()
         var bus: OpaquePointer?
         try BusError.check(sd_bus_open_user(&bus), "connect to the session bus")
         return try BusConnection(bus)
@@ -30,6 +33,7 @@ public final class BusConnection {
     /// A bus at `address` (the accessibility bus, a second connection to the session bus for a
     /// monitor), as a client (Hello sent).
     public static func at(address: String) throws(BusError) -> BusConnection {
+        try BusLibrary.load()
         var bus: OpaquePointer?
         try BusError.check(sd_bus_new(&bus), "create a bus connection")
         do {

@@ -4,10 +4,14 @@ import Glibc
 public struct BusError: Error, CustomStringConvertible, Sendable {
     public let operation: String
     public let code: Int32
+    /// Already told the user (libsystemd could not be loaded: `BusLibrary` says so once), so
+    /// whoever catches it says nothing more.
+    public let alreadySaid: Bool
 
-    init(_ operation: String, _ result: Int32) {
+    init(_ operation: String, _ result: Int32, alreadySaid: Bool = false) {
         self.operation = operation
         code = -result
+        self.alreadySaid = alreadySaid
     }
 
     public var description: String { "\(operation): \(String(cString: strerror(code)))" }

@@ -22,7 +22,7 @@ public final class PortalSettings {
 
     /// Follows the portal on the session bus, or nil (quietly) where there is no session bus.
     public static func follow(on loop: EventLoop) -> PortalSettings? {
-        guard let bus = try? BusConnection.session() else { return nil }
+        guard BusLibrary.sessionBusIsThere, let bus = try? BusConnection.session() else { return nil }
         return PortalSettings(bus: bus, loop: loop)
     }
 

@@ -11,7 +11,8 @@ final class DesktopBusSources {
     private let bus: BusConnection?
     private let nowPlaying: NowPlayingSource?
     private let notifications: NotificationSource?
-    private let actions = ActionLinks.random()
+    /// Drawn only when a bus feature is on: a run without them never touches it.
+    private let actions: ActionLinks?
     /// A critical notification's text, to be shown once as an urgent message.
     var onUrgent: ((String) -> Void)? {
         didSet { notifications?.onUrgent = onUrgent }
@@ -19,18 +20,20 @@ final class DesktopBusSources {
 
     init(options: SourceOptions) {
         guard options.followsPlayer || options.notifications else {
-            (sources, bus, nowPlaying, notifications) = ([], nil, nil, nil)
+            (sources, bus, nowPlaying, notifications, actions) = ([], nil, nil, nil, nil)
             return
         }
         let bus: BusConnection
         do {
             bus = try BusConnection.session()
         } catch {
-            Diagnostics.warn("no desktop bus (\(error)); running without --now-playing and --notifications")
-            (sources, self.bus, nowPlaying, notifications) = ([], nil, nil, nil)
+            if !error.alreadySaid { Diagnostics.warn("no desktop bus (\(error)); running without --now-playing and --notifications") }
+            (sources, self.bus, nowPlaying, notifications, actions) = ([], nil, nil, nil, nil)
             return
         }
         self.bus = bus
+        let actions = ActionLinks.random()
+        self.actions = actions
         var sources: [any MessageSource] = []
         if options.followsPlayer {
             let source = NowPlayingSource(bus: bus, player: options.player, format: options.playingFormat)
@@ -54,7 +57,7 @@ final class DesktopBusSources {
     func route(_ link: String) -> Bool {
         guard ActionLinks.isAction(link) else { return false }
         // Of the scheme but without this run's token: forged by some text, done by nobody.
-        if actions.action(in: link) == "play-pause" { nowPlaying?.playPause() }
+        if actions?.action(in: link) == "play-pause" { nowPlaying?.playPause() }
         return true
     }
 

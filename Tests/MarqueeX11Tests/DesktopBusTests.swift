@@ -23,6 +23,36 @@ final class DesktopBusTests: XvfbTestCase {
         return ticker
     }
 
+    /// libsystemd is loaded when a bus is used, not before: without a session bus (no address,
+    /// no user bus socket) a run that asks for the bus features maps none of it, quietly for the
+    /// portal; on a private bus it is mapped once the bus is opened.
+    func testLibsystemdIsLoadedOnlyWithABus() throws {
+        let runtime = NSTemporaryDirectory() + "xmarquee-nobus-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let lonely = try TickerProcess(["--name", "no-bus", "--geometry", "600x30+0+0", "--now-playing", "hello"],
+                                       display: Self.server.display,
+                                       environment: ["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": runtime])
+        defer { lonely.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status("no-bus", environment: ["XDG_RUNTIME_DIR": runtime]) != nil })
+        XCTAssertTrue(Self.maps(lonely.pid).contains("libX11"), "the maps were read")
+        XCTAssertFalse(Self.maps(lonely.pid).contains("libsystemd"), "no bus, no libsystemd")
+        XCTAssertEqual(lonely.standardError.split(separator: "\n").filter { $0.contains("warning") }.count, 1, lonely.standardError)
+
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "with-bus", "--geometry", "600x30+0+40", "--now-playing"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("with-bus")?["connected"] as? Bool == true },
+                      "\(XMarqueeRun.status("with-bus") ?? [:]) \(ticker.standardError)")
+        XCTAssertTrue(Self.maps(ticker.pid).contains("libsystemd.so.0"))
+    }
+
+    /// /proc/PID/maps (read to its end: String(contentsOfFile:) stops at its first block).
+    static func maps(_ pid: Int32) -> String {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"), let data = try? file.readToEnd() else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func testNowPlayingFollowsThePlayerAndAClickPlaysOrPauses() throws {
         let bus = try PrivateSessionBus()
         let ticker = try launch(["--name", "now-playing", "--geometry", "600x30+0+0", "--speed", "0", "--now-playing"], bus: bus)
