@@ -71,7 +71,12 @@ struct TickerApp {
         sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
-        desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, at: now) } }
+        desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
+        // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
+        let screenReader = AccessibilityBus.join(on: loop, name: Diagnostics.program, version: XMarquee.version,
+                                                 message: { [unowned ticker] in ticker.messageOnScreen },
+                                                 showing: { [unowned ticker] in ticker.isShowing })
+        ticker.onAnnouncement = { screenReader?.application?.announce($0) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health
@@ -79,7 +84,7 @@ struct TickerApp {
             report.desktopBus = desktopBus.state
         }
         ticker.show()
-        let status = withExtendedLifetime((session, control, desktopBus)) { loop.run() }
+        let status = withExtendedLifetime((session, control, desktopBus, screenReader)) { loop.run() }
         sources.stop()
         return status
     }
