@@ -52,6 +52,8 @@ final class WaylandSession: DisplaySession {
         var preferences = DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
         preferences.dpi = DesktopPreferences.referenceDPI * scale
         if let animations = portal?.animations { preferences.animationsEnabled = animations }
+        // No settings manager says light or dark: the portal is the one source of it.
+        if let scheme = portal?.colorScheme { preferences.colorScheme = scheme }
         return preferences
     }
 

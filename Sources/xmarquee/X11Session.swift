@@ -33,6 +33,8 @@ final class X11Session: DisplaySession {
     var desktop: DesktopPreferences {
         var preferences = desktopWatch.preferences
         if !desktopWatch.hasSettingsManager, let animations = portal?.animations { preferences.animationsEnabled = animations }
+        // No settings manager says light or dark: the portal is the one source of it.
+        if let scheme = portal?.colorScheme { preferences.colorScheme = scheme }
         return preferences
     }
 

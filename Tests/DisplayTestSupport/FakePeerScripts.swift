@@ -75,7 +75,8 @@ class Server(dbus.service.Object):
 peer = Server()
 """# + postlude
 
-    /// xdg-desktop-portal's Settings: `animations on|off` changes enable-animations and signals it.
+    /// xdg-desktop-portal's Settings: `animations on|off` changes enable-animations, `scheme
+    /// dark|light|none` the colour scheme (dark at first), and signals it.
     public static let portal = prelude + #"""
 name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus)
 SETTINGS = "org.freedesktop.portal.Settings"
@@ -84,10 +85,11 @@ class Portal(dbus.service.Object):
     def __init__(self):
         super().__init__(bus, "/org/freedesktop/portal/desktop")
         self.animations = True
+        self.scheme = 1
 
     def values(self):
         return {"org.gnome.desktop.interface": dbus.Dictionary({"enable-animations": dbus.Boolean(self.animations)}, signature="sv"),
-                "org.freedesktop.appearance": dbus.Dictionary({"color-scheme": dbus.UInt32(1)}, signature="sv")}
+                "org.freedesktop.appearance": dbus.Dictionary({"color-scheme": dbus.UInt32(self.scheme)}, signature="sv")}
 
     @dbus.service.method(SETTINGS, in_signature="as", out_signature="a{sa{sv}}")
     def ReadAll(self, namespaces):
@@ -106,6 +108,9 @@ class Portal(dbus.service.Object):
         if word == "animations":
             self.animations = rest == "on"
             self.SettingChanged("org.gnome.desktop.interface", "enable-animations", dbus.Boolean(self.animations, variant_level=1))
+        elif word == "scheme":
+            self.scheme = {"none": 0, "dark": 1, "light": 2}[rest]
+            self.SettingChanged("org.freedesktop.appearance", "color-scheme", dbus.UInt32(self.scheme, variant_level=1))
 
 peer = Portal()
 """# + postlude

@@ -47,6 +47,35 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertTrue(Self.maps(ticker.pid).contains("libsystemd.so.0"))
     }
 
+    /// The portal's colour scheme picks the default colours live (X11 without a settings
+    /// manager, as Xvfb is), and never colours the user gave.
+    func testTheColourSchemePicksTheDefaultColours() throws {
+        let bus = try PrivateSessionBus()
+        let portal = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
+        let plain = try launch(["--name", "scheme", "--geometry", "300x30+0+150", "--speed", "0", "--fade", "0", "Light"], bus: bus)
+        defer { plain.stop() }
+        let given = try launch(["--name", "scheme-given", "--geometry", "300x30+400+150", "--speed", "0", "--fade", "0",
+                                "--bg", "#000080", "Given"], bus: bus)
+        defer { given.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status("scheme") != nil && XMarqueeRun.status("scheme-given") != nil })
+        XCTAssertTrue(waitFor(seconds: 5) { portal.logged.components(separatedBy: "ReadAll").count >= 3 }, "both asked the portal")
+        // The background in the windows' top rows, above the text.
+        func backgrounds() -> [Int]? {
+            guard let shot = try? Screenshot.ofRoot(display: Self.server.display) else { return nil }
+            return [shot.pixel(x: 290, y: 151), shot.pixel(x: 690, y: 151)].map { Int($0.red) << 16 | Int($0.green) << 8 | Int($0.blue) }
+        }
+        XCTAssertTrue(waitFor(seconds: 5) { backgrounds() == [0x202020, 0x000080] }, "dark: \(String(describing: backgrounds()))")
+        var latencies: [Double] = []
+        for (scheme, expected) in [("light", 0xF0F0F0), ("dark", 0x202020), ("light", 0xF0F0F0)] {
+            let start = Date()
+            portal.send("scheme \(scheme)")
+            XCTAssertTrue(waitFor(seconds: 5) { backgrounds() == [expected, 0x000080] }, "\(scheme): \(String(describing: backgrounds()))")
+            latencies.append(Date().timeIntervalSince(start))
+        }
+        print("portal: color-scheme followed in \(latencies.map { String(format: "%.3f s", $0) }) (screenshots included)")
+        XCTAssertLessThan(latencies.max() ?? 5, 1)
+    }
+
     /// /proc/PID/maps (read to its end: String(contentsOfFile:) stops at its first block).
     static func maps(_ pid: Int32) -> String {
         guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps"), let data = try? file.readToEnd() else { return "" }
