@@ -28,6 +28,11 @@ public final class NotificationSource: MessageSource {
     public var shownCount: Int { board.shown.count }
     /// A critical notification's text: shown once, as an urgent message.
     public var onUrgent: ((String) -> Void)?
+    /// The text at the ticker's reading edge now, looked at while notifications are shown to end
+    /// each one's pass (see `NotificationBoard`); without it they go at their timeouts only.
+    public var readingEdge: (() -> String?)?
+    /// How often the reading edge is looked at while notifications are shown.
+    static let readingEdgeSeconds = 0.2
     /// Called when a notification goes, with the reason NotificationClosed gives (1 expired,
     /// 3 closed by a call, 4 undefined: pushed out by newer ones).
     var onClosed: ((UInt32, UInt32) -> Void)?
@@ -122,9 +127,11 @@ public final class NotificationSource: MessageSource {
 
     private func timeUp() {
         let now = MonotonicClock.now()
-        let expired = board.expire(at: now)
+        // Passes that ended first, so one that left the edge as its time came goes now.
+        let expired = (readingEdge.map { board.readingEdge(is: $0()) } ?? []) + board.expire(at: now)
         for id in expired { onClosed?(id, 1) }
-        if let due = emitDue, due <= now || !expired.isEmpty {
+        // Due after a gathering pause, or at once when one went (it must leave the ticker).
+        if emitDue.map({ $0 <= now }) == true || !expired.isEmpty {
             emitDue = nil
             lifecycle.emit(board.shown.map { Message.data($0) })
         }
@@ -132,7 +139,8 @@ public final class NotificationSource: MessageSource {
     }
 
     private func rearm() {
-        let next = [emitDue, board.nextDeadline].compactMap { $0 }.min()
+        let look = readingEdge != nil && !board.entries.isEmpty ? MonotonicClock.now() + Self.readingEdgeSeconds : nil
+        let next = [emitDue, board.nextDeadline, look].compactMap { $0 }.min()
         if let next { timer.arm(at: next) } else { timer.disarm() }
     }
 }

@@ -17,6 +17,10 @@ final class DesktopBusSources {
     var onUrgent: ((String) -> Void)? {
         didSet { notifications?.onUrgent = onUrgent }
     }
+    /// The text at the ticker's reading edge now: a notification shown there has had its pass.
+    var readingEdge: (() -> String?)? {
+        didSet { notifications?.readingEdge = readingEdge }
+    }
 
     init(options: SourceOptions) {
         guard options.followsPlayer || options.notifications else {

@@ -82,4 +82,21 @@ final class DesktopBusParsingTests: XCTestCase {
         XCTAssertEqual(limits.bounded("aébc"), "aéb")
         XCTAssertEqual(limits.bounded("abcdé"), "abcd")
     }
+
+    /// Until its timeout or for one pass, whichever ends first, never cut while being read.
+    func testOnePassOrTheTimeout() throws {
+        var board = NotificationBoard()
+        let long = try XCTUnwrap(NotificationRequest(arguments: [.string("app"), .uint(0), .string(""), .string("Long"), .string("stays"),
+                                                                 .array([]), .entries([]), .int(60_000)]))
+        let short = try XCTUnwrap(NotificationRequest(arguments: [.string("app"), .uint(0), .string(""), .string("Short"), .string("goes"),
+                                                                  .array([]), .entries([]), .int(1000)]))
+        let longID = board.add(long, at: 0).id
+        let shortID = board.add(short, at: 0).id
+        XCTAssertEqual(board.readingEdge(is: "Long: stays"), [], "its pass begins")
+        XCTAssertEqual(board.readingEdge(is: "Short: goes"), [longID], "one pass: gone long before its timeout")
+        XCTAssertEqual(board.expire(at: 2), [], "its time is up, but it is being read")
+        XCTAssertEqual(board.nextDeadline, 1 + NotificationBoard.readingGraceSeconds, "a still ticker does not keep it for ever")
+        XCTAssertEqual(board.readingEdge(is: "Something else"), [shortID], "it goes once it has left the edge")
+        XCTAssertTrue(board.entries.isEmpty)
+    }
 }

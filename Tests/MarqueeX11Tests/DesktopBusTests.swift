@@ -154,6 +154,26 @@ final class DesktopBusTests: XvfbTestCase {
         print("notifications (server): critical shown in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
     }
 
+    /// A notification whose timeout is longer than a pass goes after its one pass.
+    func testANotificationGoesAfterOnePass() throws {
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "notify-pass", "--geometry", "600x30+0+80", "--speed", "600", "--notifications",
+                                 "A steady message"], bus: bus)
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-pass")?["notifications"] as? String == "server" })
+        try notifySend(["-t", "60000", "Long timeout", "one pass is enough"], bus: bus)
+        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-pass")?["notificationsShown"] as? Int == 1 })
+        let start = Date()
+        var seen = false
+        let gone = waitFor(seconds: 20) {
+            seen = seen || XMarqueeRun.status("notify-pass")?["message"] as? String == "Long timeout: one pass is enough"
+            return self.desktopBus("notify-pass")?["notificationsShown"] as? Int == 0
+        }
+        XCTAssertTrue(gone, "still shown after 20 s of a 60 s timeout")
+        XCTAssertTrue(seen, "it was read at the reading edge before it went")
+        print("notifications: a 60 s notification went after its pass, \(String(format: "%.1f", Date().timeIntervalSince(start))) s after it was shown")
+    }
+
     func testNotificationsBesideAnotherServer() throws {
         let bus = try PrivateSessionBus()
         let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
