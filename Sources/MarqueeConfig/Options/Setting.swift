@@ -57,11 +57,12 @@ public enum Setting: String, CaseIterable, Sendable {
                          manual: "Also \"-kern\", \"ss01\". An item HarfBuzz cannot read is an error.")
         case .fg:
             return .init(name, help: "Text colour: #rgb, #rrggbb, #rrggbbaa, rgb:r/g/b or an X11 colour name (navy, \"light slate gray\"), on X11 and Wayland alike.", valueName: "color",
-                         reload: .look, resource: .named("foreground"))
+                         reload: .look, resource: .named("foreground"),
+                         manual: "Unset, it is #202020 while the desktop portal says the colour scheme is light, followed live.")
         case .bg:
             return .init(name, help: "Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.",
                          valueName: "color", reload: .look, resource: .named("background"),
-                         manual: "With alpha (#rrggbbaa) the window gets a 32-bit visual and the background is translucent while a compositing manager runs, opaque in the same colour while none does; the look follows a compositor that starts or stops later.")
+                         manual: "Unset, it is #f0f0f0 while the desktop portal says the colour scheme is light, followed live. With alpha (#rrggbbaa) the window gets a 32-bit visual and the background is translucent while a compositing manager runs, opaque in the same colour while none does; the look follows a compositor that starts or stops later.")
         case .speed:
             return .init(name, help: "Scrolling speed in pixels per second at 96 dpi (grows with the desktop's DPI; '120px' is exact); 0 stands the text still.",
                          valueName: "px", reload: .live,
@@ -203,7 +204,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .notifications:
             return .init(name, help: "Show desktop notifications (summary and body); critical ones as urgent messages. Xmarquee is the notification server when none runs, else it listens beside the one that does.",
                          reload: .restart, resource: .none,
-                         manual: "Each stays until its timeout (10 s when the sender leaves it to the server, at most 10 minutes); at most 16 are shown at once, the oldest going first. Body markup is shown as plain text. ctl status says whether xmarquee is the server or a monitor beside another. Needs a D-Bus session bus.")
+                         manual: "Each stays until its timeout (10 s when the sender leaves it to the server, at most 10 minutes) or for one pass past the reading edge, whichever ends first; one being read when its time is up finishes its pass (at most 30 s more); at most 16 are shown at once, the oldest going first. Body markup is shown as plain text. ctl status says whether xmarquee is the server or a monitor beside another. Needs a D-Bus session bus.")
         }
     }
 
