@@ -26,10 +26,11 @@ public enum BusLibrary {
     public static var isLoaded: Bool { (try? outcome?.get()) != nil }
 
     /// Whether a session bus is there to be reached, decided without loading anything: an
-    /// address in `DBUS_SESSION_BUS_ADDRESS`, or the user bus socket sd-bus tries without one.
+    /// address in `DBUS_SESSION_BUS_ADDRESS`, or the user bus socket sd-bus tries without one
+    /// (`$XDG_RUNTIME_DIR/bus`; without XDG_RUNTIME_DIR sd-bus tries nothing either).
     static var sessionBusIsThere: Bool {
         if let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 { return true }
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/run/user/\(getuid())"
-        return access(runtime + "/bus", F_OK) == 0
+        guard let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 else { return false }
+        return access(String(cString: runtime) + "/bus", F_OK) == 0
     }
 }
