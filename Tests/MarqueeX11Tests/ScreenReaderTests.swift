@@ -8,38 +8,6 @@ import XCTest
 final class ScreenReaderTests: XvfbTestCase {
     override class var screen: (width: Int, height: Int) { (800, 200) }
 
-    /// The application named xmarquee and its children: role, name, states, place.
-    static let readTree = #"""
-import pyatspi
-for app in pyatspi.Registry.getDesktop(0):
-    if app is None or app.name != "xmarquee":
-        continue
-    print("app", app.getRoleName(), app.childCount)
-    for child in app:
-        states = child.getState()
-        print("child role=%s marquee=%s showing=%s visible=%s focusable=%s index=%d parent=%s name=%r" % (
-            child.getRoleName(), child.getRole() == pyatspi.ROLE_MARQUEE, states.contains(pyatspi.STATE_SHOWING),
-            states.contains(pyatspi.STATE_VISIBLE), states.contains(pyatspi.STATE_FOCUSABLE), child.getIndexInParent(),
-            child.parent.name, child.name))
-"""#
-
-    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds given.
-    static let listen = #"""
-import sys, pyatspi
-from gi.repository import GLib
-def heard(event):
-    print("announcement %r %d %s" % (event.any_data, event.detail1, event.source.getRoleName()), flush=True)
-pyatspi.Registry.registerEventListener(heard, "object:announcement")
-GLib.timeout_add(int(float(sys.argv[1]) * 1000), pyatspi.Registry.stop)
-print("ready", flush=True)
-pyatspi.Registry.start()
-"""#
-
-    private func python(_ script: String, _ arguments: [String] = [], bus: PrivateSessionBus) throws -> String {
-        let result = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments, environment: bus.environment)
-        return result.output
-    }
-
     func testAReaderFindsTheMarqueeAndHearsUrgentMessages() throws {
         try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
         let bus = try PrivateSessionBus()
@@ -52,29 +20,14 @@ pyatspi.Registry.start()
         XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status("reader")?["message"] as? String == "Hello screen reader" })
 
         // The tree, read on demand: the marquee's name is the message at the reading edge.
-        var tree = ""
-        XCTAssertTrue(waitFor(seconds: 10) {
-            tree = (try? self.python(Self.readTree, bus: bus)) ?? ""
-            return tree.contains("child ")
-        }, "no xmarquee application: \(tree) \(ticker.standardError)")
-        XCTAssertTrue(tree.contains("app application 1"), tree)
+        let tree = ScreenReaderProbe.tree(bus: bus)
+        XCTAssertTrue(tree.contains("app application 1"), "\(tree) \(ticker.standardError)")
         XCTAssertTrue(tree.contains("child role=marquee marquee=True showing=True visible=True focusable=True index=0 parent=xmarquee name='Hello screen reader'"), tree)
 
         // Announcements: ctl say (polite), a critical notification (assertive), the r key (the message).
-        let output = NSTemporaryDirectory() + "xmarquee-listen-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        listener.arguments = ["-c", Self.listen, "20"]
-        listener.environment = ProcessInfo.processInfo.environment.merging(bus.environment) { _, new in new }
-        listener.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        listener.standardError = FileHandle.nullDevice
-        try listener.run()
-        defer { if listener.isRunning { listener.terminate() }; listener.waitUntilExit() }
-        let heard = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
-        XCTAssertTrue(waitFor(seconds: 10) { heard().contains("ready") })
-        Thread.sleep(forTimeInterval: 0.5)
+        let listener = try AnnouncementListener(bus: bus)
+        defer { listener.stop() }
+        let heard = { listener.heard }
 
         var start = Date()
         XCTAssertEqual(try XMarqueeRun.ctl(["--name", "reader", "say", "Storm warning for the coast"]).status, 0)
