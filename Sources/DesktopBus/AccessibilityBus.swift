@@ -1,3 +1,4 @@
+import Glibc
 import MarqueeCore
 import MarqueeIO
 
@@ -38,15 +39,29 @@ public final class AccessibilityBus {
         }
     }
 
-    private func connect(_ address: String, loop: EventLoop, make: (BusConnection) throws(BusError) -> AccessibleApplication) {
+    private func connect(_ address: String, loop: EventLoop, make: @escaping (BusConnection) throws(BusError) -> AccessibleApplication) {
         do {
             let bus = try BusConnection.at(address: address)
             bus.attach(to: loop)
-            application = try make(bus)
             self.bus = bus
+            // The application needs the connection's unique name, which sd-bus would wait for
+            // (the bus's answer to Hello) if asked now: a call's answer comes after it, on the loop.
+            asking = try bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId") { [unowned self] reply in
+                self.asking = nil
+                guard reply.errorName == nil else { return self.failed(BusError("join the accessibility bus", -ECONNREFUSED)) }
+                do throws(BusError) {
+                    self.application = try make(bus)
+                } catch {
+                    self.failed(error)
+                }
+            }
         } catch {
-            // The launcher runs but its bus will not have us: worth one line.
-            if !error.alreadySaid { Diagnostics.warn("accessibility bus: \(error); a screen reader will not hear the ticker") }
+            failed(error)
         }
+    }
+
+    /// The launcher runs but its bus will not have us: worth one line.
+    private func failed(_ error: BusError) {
+        if !error.alreadySaid { Diagnostics.warn("accessibility bus: \(error); a screen reader will not hear the ticker") }
     }
 }
