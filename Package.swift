@@ -60,12 +60,20 @@ let package = Package(
         // The tile rasterizer every display backend draws with: shaped glyphs rendered by FreeType
         // at sub-pixel phases and composited with pixman into tiles. No display system.
         .target(name: "TileRaster", dependencies: ["CRaster", "CFonts", "FontMatching", "MarqueeCore"]),
+        // sd-bus (libsystemd): the desktop bus without a thread of its own. Its headers only
+        // (libsystemd-dev, in /usr/include): the library is loaded when a bus is first opened, not
+        // linked (pkg-config would link it, about 1.5 MB resident on every run).
+        .target(name: "CSystemdBus", path: "Sources/CSystemdBus"),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
         .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
         // What every display shares above its pixels: the driver (player, timers, frames on and
         // off, the display's events as the player's inputs) and the backend interface a display
         // implements. No display system.
         .target(name: "TickerDriver", dependencies: ["MarqueeCore", "MarqueeIO", "FontMatching"], swiftSettings: framePathSettings),
+        // The desktop bus (D-Bus through sd-bus, on the one event loop): now playing (MPRIS),
+        // desktop notifications, the portal's settings. Its peers' values are read into bounded
+        // `BusValue`s, which MarqueeCore's parsers read.
+        .target(name: "DesktopBus", dependencies: ["CSystemdBus", "MarqueeIO", "MarqueeCore"]),
         // libwayland-client, libwayland-cursor (the pointer's shapes from the cursor theme) and
         // xkbcommon (the keyboard's keymap), found through pkg-config.
         .systemLibrary(
@@ -101,7 +109,7 @@ let package = Package(
             name: "xmarquee",
             dependencies: [
                 "MarqueeCore", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // libxml2 (strict, then recover mode) and libcurl (a transfer that stops at once), found

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 scratch=.build-fuzz
 binary=$scratch/xmarquee-fuzz
-targets=(markup schedule command-words record-lines control-request geometry-color config feed layout xsettings filter-pattern tickr)
+targets=(markup schedule command-words record-lines control-request geometry-color config feed layout xsettings filter-pattern desktop-bus tickr)
 
 build() {
   # Objects only (a target builds no executable): every Swift, C and C++ file of the harnesses

@@ -11,7 +11,8 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
        libcurl4-openssl-dev libxml2-dev   # xmarquee-feed: fetching (libcurl) and parsing (libxml2)
        libxdamage-dev libfreetype-dev     # xmarquee-bench's observer and its glyph self-check (every target builds with the tests)
        zlib1g-dev libbrotli-dev           # the feed test server's gzip, deflate and brotli bombs
-       libwayland-dev libxkbcommon-dev)   # the Wayland backend: libwayland-client, libwayland-cursor (the pointer's shapes) and the keyboard's keymap
+       libwayland-dev libxkbcommon-dev    # the Wayland backend: libwayland-client, libwayland-cursor (the pointer's shapes) and the keyboard's keymap
+       libsystemd-dev)                    # sd-bus: the desktop bus (now playing, notifications, the screen reader, the portal's settings)
 # fonts-font-awesome: an icon font for the fallback tests; xcompmgr: a compositing manager for the
 # translucent-background tests; time (GNU time): the feed helper's peak memory under a bomb.
 # libharfbuzz-bin and pango1.0-tools: hb-shape, hb-view and pango-view, the references the
@@ -27,14 +28,18 @@ test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagem
 # KWin 5.27 (virtual output, fractional scale; python3-dbus reads its screenshots) and mutter
 # (GNOME: Xwayland, no layer-shell), each with a private dbus-daemon.
 wayland=(sway grim wtype weston libwayland-bin wayland-protocols tesseract-ocr kwin-wayland mutter dbus python3-dbus)
+# The desktop-bus tests: a private session bus (dbus-daemon, dbus-run-session), notify-send, the
+# accessibility bus and pyatspi to read it, python3-dbus + python3-gi for the fake peers (for
+# /usr/bin/python3).
+desktopbus=(dbus-daemon dbus-bin libnotify-bin at-spi2-core python3-pyatspi python3-dbus python3-gi)
 bench=(tickr)
 deb=(dpkg-dev lintian)   # dpkg-shlibdeps computes the package's dependencies; lintian checks the package
 
 wanted=("${build[@]}")
 case "${1:-run}" in
   run) ;;
-  test) wanted+=("${test[@]}" "${wayland[@]}") ;;
-  bench) wanted+=("${test[@]}" "${wayland[@]}" "${bench[@]}") ;;
+  test) wanted+=("${test[@]}" "${wayland[@]}" "${desktopbus[@]}") ;;
+  bench) wanted+=("${test[@]}" "${wayland[@]}" "${desktopbus[@]}" "${bench[@]}") ;;
   deb) wanted+=("${deb[@]}") ;;
   *) echo "usage: $0 run|test|bench|deb" >&2; exit 2 ;;
 esac

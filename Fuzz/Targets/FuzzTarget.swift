@@ -18,7 +18,7 @@ enum FuzzTargets {
         (ControlRequestFuzz.name, ControlRequestFuzz.run), (GeometryColorFuzz.name, GeometryColorFuzz.run),
         (ConfigFuzz.name, ConfigFuzz.run), (FeedParserFuzz.name, FeedParserFuzz.run), (LayoutFuzz.name, LayoutFuzz.run),
         (XSettingsFuzz.name, XSettingsFuzz.run), (FilterPatternFuzz.name, FilterPatternFuzz.run),
-        (TickrFuzz.name, TickrFuzz.run),
+        (DesktopBusFuzz.name, DesktopBusFuzz.run), (TickrFuzz.name, TickrFuzz.run),
     ]
 
     nonisolated(unsafe) static var selected: Harness?

@@ -27,6 +27,15 @@ public final class Ticker: PlayerHost {
     public var onFrameDrawn: ((_ position: Int, _ phase: Int, _ time: Double) -> Void)?
     /// The surface's scale changed (a Wayland output's): the app lays out at the new size.
     public var onScaleChanged: ((Double) -> Void)?
+    /// Something for a screen reader to say (an urgent message, the reader key's request),
+    /// whichever display this is; the app passes it to the accessibility bus.
+    public var onAnnouncement: ((Announcement) -> Void)?
+
+    /// The message at the reading edge (the page under reduced motion), as `ctl status` says it:
+    /// what a screen reader reads as the ticker's name, on demand.
+    public var messageOnScreen: String? { StatusReport.message(onScreen: player) }
+    /// Whether any of it can be seen (mapped and not wholly covered).
+    public var isShowing: Bool { player.visibility.isVisible }
 
     public var refreshPeriod: Double { frames.period }
     /// The strip position on screen now: of the frame of a queued batch whose vblank came last.
@@ -120,6 +129,9 @@ public final class Ticker: PlayerHost {
     /// Follows the player's decisions after a change: frames, the rest and page timers, the
     /// pointer's shape, and a redraw when what stands still changed.
     private func follow(at now: Double) {
+        if !player.announcements.isEmpty {
+            for announcement in player.takeAnnouncements() { onAnnouncement?(announcement) }
+        }
         timers.follow(player, at: now, pacer: frames, statistics: &statistics)
         backend.showPointer(overLink: player.pointerOverLink)
         replanQueuedFrames(at: now)

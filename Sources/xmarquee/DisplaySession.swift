@@ -1,3 +1,4 @@
+import DesktopBus
 import FontMatching
 import MarqueeCore
 import MarqueeIO
@@ -15,6 +16,9 @@ protocol DisplaySession: AnyObject {
     var showsAlpha: Bool { get }
     /// Called when the desktop's preferences or resources change.
     var onDesktopChange: (() -> Void)? { get set }
+    /// Follows the desktop portal's settings (`PortalSettings`) where this display takes them
+    /// from there: the source on Wayland, which has no XSETTINGS.
+    func follow(portal: PortalSettings)
     /// How fonts are drawn at `dpi` where their pattern and fontconfig do not say.
     func fontDefaults(dpi: Double) -> FontRenderingDefaults
     /// A height in device pixels as the backend places it (logical pixels on a scaled Wayland output).

@@ -88,6 +88,7 @@ final class LiveConfig {
     /// as X resources. Resolved against the config as last applied (not read again).
     func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
         resolver.resources = resources
+        resolver.colorScheme = preferences.colorScheme
         apply(reason: "desktop", config: .success(resolver.config), desktop: preferences)
     }
 
@@ -149,8 +150,12 @@ final class LiveConfig {
         let applied = changed.subtracting(needsRestart)
         if reason == "desktop" {
             let motion = new.motion.reducesMotion(newDesktop) ? "reduced motion" : "scrolling"
+            // Default colours that changed with the colour scheme did not come from X resources.
+            let fromScheme: Set<String> = newDesktop.colorScheme != desktop.colorScheme ? ["fg", "bg"] : []
+            let fromResources = applied.subtracting(fromScheme)
             Diagnostics.note("desktop settings: \(Int(newDesktop.dpi.rounded())) dpi, \(motion)"
-                             + (applied.isEmpty ? "" : "; from X resources: \(applied.sorted().joined(separator: ", "))"))
+                             + (newDesktop.colorScheme == .light ? ", light colour scheme" : "")
+                             + (fromResources.isEmpty ? "" : "; from X resources: \(fromResources.sorted().joined(separator: ", "))"))
         } else if !applied.isEmpty {
             Diagnostics.note("config reloaded (\(reason)): \(applied.sorted().joined(separator: ", "))")
         }

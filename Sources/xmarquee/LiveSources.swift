@@ -42,7 +42,8 @@ final class LiveSources {
     /// While the sources start, their first messages only fill the board: the ticker gets them at once.
     private var starting = false
 
-    init(options: Options) {
+    /// `busSources`: the desktop bus's (`DesktopBusSources`), shown after the others.
+    init(options: Options, busSources: [any MessageSource] = []) {
         var sources: [any MessageSource] = []
         if let path = options.file {
             do {
@@ -55,7 +56,7 @@ final class LiveSources {
         let global = MessageFilters.rules(include: options.sources.includePatterns, exclude: options.sources.excludePatterns,
                                           prefix: "")
         let (live, feedRules) = Self.liveSources(options.sources)
-        sources += live
+        sources += live + busSources
         hasOtherSources = options.file != nil || options.readsStandardInput || !options.sources.isEmpty
         arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))
         self.sources = [arguments] + sources

@@ -36,6 +36,8 @@ struct OptionsResolver {
     let commandLineHasMessages: Bool
     /// The X resources for this program (resource name → value), under the config file.
     var resources: [String: String] = [:]
+    /// The desktop's colour scheme: light turns the default colours the user did not set.
+    var colorScheme: PortalSetting.ColorScheme = .none
 
     /// The config file's arguments as last read and applied (at start, or by a reload that
     /// succeeded): a desktop change resolves against them without reading the file again.
@@ -66,8 +68,9 @@ struct OptionsResolver {
         let fromResources = XResourceOptions.arguments(from: resources, given: config.options + commandLine)
         let arguments = fromResources.arguments + config.merged(before: commandLine, commandLineHasMessages: commandLineHasMessages)
         do {
-            let command = try XMarquee.parse(arguments)
-            return .success(Resolved(options: command.options, warnings: config.warnings + fromResources.warnings))
+            var options = try XMarquee.parse(arguments).options
+            options.follow(colorScheme: colorScheme, arguments: arguments)
+            return .success(Resolved(options: options, warnings: config.warnings + fromResources.warnings))
         } catch {
             return .failure(.invalid(Self.firstLine(of: XMarquee.message(for: error))))
         }

@@ -47,6 +47,18 @@ struct SourceOptions: ParsableArguments {
     @Option(help: .setting(.exclude))
     var exclude: [String] = []
 
+    @Flag(help: .setting(.nowPlaying))
+    var nowPlaying = false
+
+    @Option(help: .setting(.player))
+    var player: String?
+
+    @Option(help: .setting(.nowPlayingFormat))
+    var nowPlayingFormat = "{artist} — {title}"
+
+    @Flag(help: .setting(.notifications))
+    var notifications = false
+
     // The properties are named like their options, so each has the config key of the same name.
     var feeds: [String] { feed }
     /// Each --feed with its own settings (validated with the options).
@@ -61,8 +73,13 @@ struct SourceOptions: ParsableArguments {
     var includePatterns: [FilterPattern] { include.compactMap { try? FilterPattern(parsing: $0) } }
     var excludePatterns: [FilterPattern] { exclude.compactMap { try? FilterPattern(parsing: $0) } }
 
+    /// Whether it follows a media player (`--player` alone says so too).
+    var followsPlayer: Bool { nowPlaying || player != nil }
+    /// The checked format (validated with the options).
+    var playingFormat: NowPlayingFormat { (try? NowPlayingFormat(parsing: nowPlayingFormat)) ?? .standard }
+
     var isEmpty: Bool {
-        feeds.isEmpty && opmlFiles.isEmpty && commands.isEmpty && schedules.isEmpty && clock == nil
+        feeds.isEmpty && opmlFiles.isEmpty && commands.isEmpty && schedules.isEmpty && clock == nil && !followsPlayer && !notifications
     }
 
     func validate() throws {
@@ -106,6 +123,14 @@ struct SourceOptions: ParsableArguments {
             guard Self.isFeedAddress(subscription.url) else {
                 throw ValidationError("invalid --feed \"\(feed)\": expected an http://, https:// or file:// URL")
             }
+        }
+        do {
+            _ = try NowPlayingFormat(parsing: nowPlayingFormat)
+        } catch {
+            throw ValidationError("invalid --now-playing-format \"\(nowPlayingFormat.prefix(100))\": \(error.description)")
+        }
+        if let player, player.isEmpty || player.utf8.count > 200 || player.contains(where: { $0 == "/" || $0.isWhitespace }) {
+            throw ValidationError("invalid --player \"\(player.prefix(100))\": expected a player's name, such as vlc")
         }
         if clock?.isEmpty == true { throw ValidationError("invalid --clock \"\": expected a strftime format such as %H:%M") }
     }

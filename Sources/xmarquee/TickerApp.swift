@@ -1,3 +1,4 @@
+import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
@@ -19,7 +20,8 @@ struct TickerApp {
         // The instance's name first, then the sources: a name in use or a missing file is
         // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
-        let sources = LiveSources(options: options)
+        let desktopBus = DesktopBusSources(options: options.sources)
+        let sources = LiveSources(options: options, busSources: desktopBus.sources)
         let session = openSession()
 
         resolver.resources = session.resources
@@ -53,6 +55,8 @@ struct TickerApp {
                               fontHeight: font.height, sources: sources, desktop: desktop)
         live.watchFile(on: loop)
         session.onDesktopChange = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        // The desktop portal's settings, followed live (quietly nothing without a session bus).
+        if let portal = PortalSettings.follow(on: loop) { session.follow(portal: portal) }
         // A Wayland surface's scale is the desktop's DPI there: followed like X11's DPI.
         ticker.onScaleChanged = { [unowned session] _ in live.desktopChanged(session.desktop, resources: session.resources) }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
@@ -66,14 +70,22 @@ struct TickerApp {
 
         sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
-        ticker.openLink = { opener.open($0) }
+        ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
+        desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
+        desktopBus.readingEdge = { [unowned ticker] in ticker.messageOnScreen }
+        // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
+        let screenReader = AccessibilityBus.join(on: loop, name: Diagnostics.program, version: XMarquee.version,
+                                                 message: { [unowned ticker] in ticker.messageOnScreen },
+                                                 showing: { [unowned ticker] in ticker.isShowing })
+        ticker.onAnnouncement = { screenReader?.application?.announce($0) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health
             report.filters = sources.filterCounts
+            report.desktopBus = desktopBus.state
         }
         ticker.show()
-        let status = withExtendedLifetime((session, control)) { loop.run() }
+        let status = withExtendedLifetime((session, control, desktopBus, screenReader)) { loop.run() }
         sources.stop()
         return status
     }

@@ -1,3 +1,4 @@
+import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
@@ -7,7 +8,8 @@ import TickerDriver
 
 /// The Wayland side of the app: the compositor's connection, a layer-shell bar or a window, and
 /// the desktop's preferences as GTK reads them there (no XSETTINGS, no X resources): the
-/// animation setting from GTK's settings file, the scale from the output.
+/// animation setting from the desktop portal (followed live) or else GTK's settings file, the
+/// scale from the output.
 final class WaylandSession: DisplaySession {
     let display: WaylandDisplay
     private let placement: WaylandPlacement
@@ -19,6 +21,8 @@ final class WaylandSession: DisplaySession {
     let showsAlpha = true
     let resources: [String: String] = [:]
     var onDesktopChange: (() -> Void)?
+    /// The portal's settings: over GTK's file where the portal says.
+    private var portal: PortalSettings?
 
     /// Connects when WAYLAND_DISPLAY names a compositor (libwayland would otherwise try
     /// `wayland-0`, which may be someone else's); nil when there is none to reach.
@@ -47,7 +51,15 @@ final class WaylandSession: DisplaySession {
         let text = gtkSettingsPath.flatMap { try? FileReading.contents(of: $0, limit: 65_536) }.map { String(decoding: $0, as: UTF8.self) }
         var preferences = DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
         preferences.dpi = DesktopPreferences.referenceDPI * scale
+        if let animations = portal?.animations { preferences.animationsEnabled = animations }
+        // No settings manager says light or dark: the portal is the one source of it.
+        if let scheme = portal?.colorScheme { preferences.colorScheme = scheme }
         return preferences
+    }
+
+    func follow(portal: PortalSettings) {
+        self.portal = portal
+        portal.onChange = { [unowned self] in self.onDesktopChange?() }
     }
 
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }

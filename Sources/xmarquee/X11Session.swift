@@ -1,3 +1,4 @@
+import DesktopBus
 import FontMatching
 import MarqueeCore
 import MarqueeIO
@@ -5,7 +6,8 @@ import MarqueeX11
 import TickerDriver
 
 /// The X11 side of the app (Xwayland included): the connection, the desktop's settings from
-/// XSETTINGS and the X resources, and a window or a dock bar.
+/// XSETTINGS and the X resources (the desktop portal where no settings manager runs), and a
+/// window or a dock bar.
 final class X11Session: DisplaySession {
     let connection: XConnection
     private let desktopWatch: DesktopWatch
@@ -25,7 +27,21 @@ final class X11Session: DisplaySession {
         desktopWatch = DesktopWatch(connection: connection, gtkSettingsPath: gtkSettingsPath)
     }
 
-    var desktop: DesktopPreferences { desktopWatch.preferences }
+    /// The desktop portal's settings: the fallback where no XSETTINGS manager runs.
+    private var portal: PortalSettings?
+
+    var desktop: DesktopPreferences {
+        var preferences = desktopWatch.preferences
+        if !desktopWatch.hasSettingsManager, let animations = portal?.animations { preferences.animationsEnabled = animations }
+        // No settings manager says light or dark: the portal is the one source of it.
+        if let scheme = portal?.colorScheme { preferences.colorScheme = scheme }
+        return preferences
+    }
+
+    func follow(portal: PortalSettings) {
+        self.portal = portal
+        portal.onChange = { [unowned self] in self.desktopWatch.onChange?() }
+    }
 
     var resources: [String: String] {
         desktopWatch.resources(of: XResourceOptions.programName, className: XResourceOptions.className,

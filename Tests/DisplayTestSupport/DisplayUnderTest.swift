@@ -67,15 +67,7 @@ final class XvfbDisplay: DisplayUnderTest {
 
     var environment: [String: String] { ["DISPLAY": server.display] }
 
-    func screenshot() throws -> Screenshot {
-        let file = NSTemporaryDirectory() + "xmarquee-shot-\(UUID().uuidString).ppm"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try runTool(URL(fileURLWithPath: "/usr/bin/import"), ["-display", server.display, "-window", "root", "-depth", "8", file])
-        guard result.status == 0, let data = FileManager.default.contents(atPath: file), let shot = Screenshot(ppm: data) else {
-            throw HarnessError("import failed: \(result.output)")
-        }
-        return shot
-    }
+    func screenshot() throws -> Screenshot { try Screenshot.ofRoot(display: server.display) }
 
     func kill() { Glibc.kill(server.process.processIdentifier, SIGKILL) }
 
@@ -108,4 +100,17 @@ final class SwayDisplay: DisplayUnderTest {
     }
 
     func stop() { sway.stop() }
+}
+
+extension Screenshot {
+    /// The X display's root window, as ImageMagick's `import` reads it.
+    static func ofRoot(display: String) throws -> Screenshot {
+        let file = NSTemporaryDirectory() + "xmarquee-shot-\(UUID().uuidString).ppm"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/import"), ["-display", display, "-window", "root", "-depth", "8", file])
+        guard result.status == 0, let data = FileManager.default.contents(atPath: file), let shot = Screenshot(ppm: data) else {
+            throw HarnessError("import failed: \(result.output)")
+        }
+        return shot
+    }
 }

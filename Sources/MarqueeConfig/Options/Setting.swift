@@ -23,6 +23,11 @@ public enum Setting: String, CaseIterable, Sendable {
     case feedTimeout = "feed-timeout"
     case exec, interval, schedule, clock
     case include, exclude
+    // The desktop bus's sources (`SourceOptions`).
+    case nowPlaying = "now-playing"
+    case player
+    case nowPlayingFormat = "now-playing-format"
+    case notifications
 
     public var name: String { rawValue }
 
@@ -52,11 +57,12 @@ public enum Setting: String, CaseIterable, Sendable {
                          manual: "Also \"-kern\", \"ss01\". An item HarfBuzz cannot read is an error.")
         case .fg:
             return .init(name, help: "Text colour: #rgb, #rrggbb, #rrggbbaa, rgb:r/g/b or an X11 colour name (navy, \"light slate gray\"), on X11 and Wayland alike.", valueName: "color",
-                         reload: .look, resource: .named("foreground"))
+                         reload: .look, resource: .named("foreground"),
+                         manual: "Unset, it is #202020 while the desktop portal says the colour scheme is light, followed live.")
         case .bg:
             return .init(name, help: "Background colour (same forms as --fg); with alpha it is translucent while a compositor runs.",
                          valueName: "color", reload: .look, resource: .named("background"),
-                         manual: "With alpha (#rrggbbaa) the window gets a 32-bit visual and the background is translucent while a compositing manager runs, opaque in the same colour while none does; the look follows a compositor that starts or stops later.")
+                         manual: "Unset, it is #f0f0f0 while the desktop portal says the colour scheme is light, followed live. With alpha (#rrggbbaa) the window gets a 32-bit visual and the background is translucent while a compositing manager runs, opaque in the same colour while none does; the look follows a compositor that starts or stops later.")
         case .speed:
             return .init(name, help: "Scrolling speed in pixels per second at 96 dpi (grows with the desktop's DPI; '120px' is exact); 0 stands the text still.",
                          valueName: "px", reload: .live,
@@ -184,6 +190,21 @@ public enum Setting: String, CaseIterable, Sendable {
         case .clock:
             return .init(name, help: "A clock message in strftime format, e.g. \"%H:%M:%S\".", valueName: "format", reload: .restart,
                          resource: .none)
+        case .nowPlaying:
+            return .init(name, help: "What a media player plays (MPRIS 2 on the session bus), as --now-playing-format; a click on it plays or pauses.",
+                         reload: .restart, resource: .none,
+                         manual: "Follows the player that is playing, else the one that played last (or only --player). Updates as tracks change and players come and go; nothing is shown while no player runs. Needs a D-Bus session bus.")
+        case .player:
+            return .init(name, help: "With --now-playing: only this player, as playerctl -p names it (vlc for org.mpris.MediaPlayer2.vlc and its instances). Implies --now-playing.",
+                         valueName: "name", reload: .restart, resource: .none)
+        case .nowPlayingFormat:
+            return .init(name, help: "How --now-playing shows a track: {artist}, {title}, {album}, {albumartist}, {track}, {length}, {url}, {player}; {{ and }} are braces (default \"{artist} — {title}\").",
+                         valueName: "format", reload: .restart, resource: .none,
+                         manual: "A missing field is empty, and the text between it and its neighbour goes with it: a track without an artist shows its title alone. An unknown field is a usage error (status 2).")
+        case .notifications:
+            return .init(name, help: "Show desktop notifications (summary and body); critical ones as urgent messages. Xmarquee is the notification server when none runs, else it listens beside the one that does.",
+                         reload: .restart, resource: .none,
+                         manual: "Each stays until its timeout (10 s when the sender leaves it to the server, at most 10 minutes) or for one pass past the reading edge, whichever ends first; one being read when its time is up finishes its pass (at most 30 s more); at most 16 are shown at once, the oldest going first. Body markup is shown as plain text. ctl status says whether xmarquee is the server or a monitor beside another. Needs a D-Bus session bus.")
         }
     }
 

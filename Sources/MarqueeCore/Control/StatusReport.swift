@@ -80,6 +80,31 @@ public struct StatusReport: Equatable, Sendable {
     public var framesMissed: UInt64 = 0
     public var sources: [Source] = []
     public var filters: [FilterCount] = []
+    /// What the desktop bus brings, when anything asked for it (`--now-playing`, `--notifications`).
+    public var desktopBus: DesktopBusState?
+
+    /// The desktop bus's part: nil fields were not asked for.
+    public struct DesktopBusState: Equatable, Sendable {
+        /// Whether a session bus was reached.
+        public var connected = false
+        /// The text now playing ("" when no player plays).
+        public var nowPlaying: String?
+        /// "server" (xmarquee owns org.freedesktop.Notifications), "monitor" (another server does;
+        /// xmarquee listens beside it), "starting" or "unavailable".
+        public var notifications: String?
+        /// How many notifications are on the ticker.
+        public var notificationsShown: Int?
+
+        public init() {}
+
+        var json: String {
+            var fields = ["\"connected\":\(connected)"]
+            if let nowPlaying { fields.append("\"nowPlaying\":\(StatusReport.string(nowPlaying))") }
+            if let notifications { fields.append("\"notifications\":\(StatusReport.string(notifications))") }
+            if let notificationsShown { fields.append("\"notificationsShown\":\(notificationsShown)") }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+    }
 
     public init() {}
 
@@ -106,6 +131,7 @@ public struct StatusReport: Equatable, Sendable {
         fields.append(("sources", "[" + sourceObjects.joined(separator: ",") + "]"))
         let filterObjects = filters.map { "{\"filter\":\(Self.string($0.filter)),\"held\":\($0.held)}" }
         fields.append(("filters", "[" + filterObjects.joined(separator: ",") + "]"))
+        if let desktopBus { fields.append(("desktopBus", desktopBus.json)) }
         return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 

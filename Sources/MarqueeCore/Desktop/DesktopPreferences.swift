@@ -9,6 +9,9 @@ public struct DesktopPreferences: Equatable, Sendable {
 
     public var dpi: Double
     public var animationsEnabled: Bool
+    /// Light or dark, as the desktop portal says (`org.freedesktop.appearance color-scheme`):
+    /// picks the default colours when the user gave none.
+    public var colorScheme: PortalSetting.ColorScheme = .none
 
     public init(dpi: Double = referenceDPI, animationsEnabled: Bool = true) {
         self.dpi = dpi

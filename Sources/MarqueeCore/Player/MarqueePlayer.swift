@@ -18,6 +18,8 @@ public struct MarqueePlayer {
     public private(set) var pointerX: Int?
     /// The frames last handed to the display (see `frames(at:period:limit:)`).
     public private(set) var planned: PlannedFrames?
+    /// What a screen reader is to say, oldest first, until the host takes it.
+    public private(set) var announcements: [Announcement] = []
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
@@ -38,10 +40,23 @@ public struct MarqueePlayer {
     }
 
     /// Shows `text` once, at the next place it can enter without a jump (`ctl say`); under
-    /// reduced motion it is the next page, at once.
-    public mutating func announce(_ text: String, at now: Double) {
+    /// reduced motion it is the next page, at once. A screen reader is told at once (`assertive`
+    /// for a critical notification): it should not wait for the text to scroll in.
+    public mutating func announce(_ text: String, assertive: Bool = false, at now: Double) {
         if pages.showsPages { pages.showUrgent(text, at: now) } else { content.announce(text) }
         layOut()
+        queueAnnouncement(Announcement(text: text, assertive: assertive))
+    }
+
+    /// The announcements made since the last call, oldest first.
+    public mutating func takeAnnouncements() -> [Announcement] {
+        defer { announcements.removeAll() }
+        return announcements
+    }
+
+    private mutating func queueAnnouncement(_ announcement: Announcement) {
+        if announcements.count >= Announcement.queueLimit { announcements.removeFirst() }
+        announcements.append(announcement)
     }
 
     /// A new font: the messages are measured with it, then replace the text in place.
@@ -310,6 +325,8 @@ public struct MarqueePlayer {
             case .scrubRight: motion.scrub(steps: -1, at: now)
             case .faster: changeSpeed(to: motion.speed(nudgedByFrames: 1), at: now)
             case .slower: changeSpeed(to: motion.speed(nudgedByFrames: -1), at: now)
+            case .readAloud:
+                if let text = StatusReport.message(onScreen: self), !text.isEmpty { queueAnnouncement(Announcement(text: text)) }
             }
         }
         return nil

@@ -22,6 +22,8 @@ public enum PlayerKey: Equatable, Sendable {
     case scrubLeft, scrubRight
     /// One whole pixel per frame faster or slower (+ and −).
     case faster, slower
+    /// Ask a screen reader to say the message at the reading edge (r).
+    case readAloud
 }
 
 /// What input asks the world outside the player to do.
@@ -32,7 +34,7 @@ public enum PlayerEffect: Equatable, Sendable {
 
 extension PlayerKey {
     /// Space pauses and resumes (pausing must not depend on hovering alone), arrows scrub,
-    /// + and − change the speed. `keysym` is the key's symbol as X11 and xkbcommon both number
+    /// + and − change the speed, r has a screen reader say the message. `keysym` is the key's symbol as X11 and xkbcommon both number
     /// them (the X keysym table).
     public init?(keysym: UInt32) {
         switch keysym {
@@ -41,6 +43,7 @@ extension PlayerKey {
         case 0xFF53: self = .scrubRight                      // Right
         case 0x2B, 0x3D, 0xFFAB: self = .faster              // plus, equal, KP_Add
         case 0x2D, 0xFFAD: self = .slower                    // minus, KP_Subtract
+        case 0x72, 0x52: self = .readAloud                   // r, R
         default: return nil
         }
     }

@@ -7,7 +7,7 @@ public struct SourceError: Error, CustomStringConvertible {
     public let reason: String
 
     /// A timer descriptor that could not be had, with the system's reason (`errno` as it was left).
-    static func noTimer(_ source: String) -> SourceError {
+    public static func noTimer(_ source: String) -> SourceError {
         SourceError(source: source, reason: "cannot create a timer: \(String(cString: strerror(errno)))")
     }
 

@@ -1,6 +1,6 @@
 /// How a source fares, told the way every source tells it: one warning per distinct failure (a
 /// command failing the same way every second says so once), and one line when it works again.
-struct SourceHealth {
+public struct SourceHealth {
     /// How a warning names the source: `command "uptime"`, `feed "https://…"`.
     let subject: String
     /// What stays on screen meanwhile: "the last text", "the last items".
@@ -10,7 +10,7 @@ struct SourceHealth {
     /// The kind of the last failure warned about; nil while it works.
     private var failing: String?
 
-    init(subject: String, keeping: String, recovered: String? = nil) {
+    public init(subject: String, keeping: String, recovered: String? = nil) {
         self.subject = subject
         self.keeping = keeping
         self.recovered = recovered ?? "\(subject) works again"

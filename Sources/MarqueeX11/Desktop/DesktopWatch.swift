@@ -12,6 +12,8 @@ public final class DesktopWatch {
     public private(set) var preferences: DesktopPreferences
     /// Called after the preferences or the resources changed.
     public var onChange: (() -> Void)?
+    /// Whether a settings manager runs (XSETTINGS): else the desktop portal may say instead.
+    public var hasSettingsManager: Bool { xsettings.settings != nil }
 
     public init(connection: XConnection, gtkSettingsPath: String?) {
         xsettings = XSettingsWatch(connection: connection)

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+
+/// A screen reader's view of a private accessibility bus, through pyatspi (Debian's, for
+/// /usr/bin/python3): the accessible tree as read on demand, and the announcements heard.
+public enum ScreenReaderProbe {
+    /// The application named xmarquee and its children: role, name, states, place; one line each.
+    static let readTree = #"""
+import pyatspi
+for app in pyatspi.Registry.getDesktop(0):
+    if app is None or app.name != "xmarquee":
+        continue
+    print("app", app.getRoleName(), app.childCount)
+    for child in app:
+        states = child.getState()
+        print("child role=%s marquee=%s showing=%s visible=%s focusable=%s index=%d parent=%s name=%r" % (
+            child.getRoleName(), child.getRole() == pyatspi.ROLE_MARQUEE, states.contains(pyatspi.STATE_SHOWING),
+            states.contains(pyatspi.STATE_VISIBLE), states.contains(pyatspi.STATE_FOCUSABLE), child.getIndexInParent(),
+            child.parent.name, child.name))
+"""#
+
+    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds given.
+    static let listen = #"""
+import sys, pyatspi
+from gi.repository import GLib
+def heard(event):
+    print("announcement %r %d %s" % (event.any_data, event.detail1, event.source.getRoleName()), flush=True)
+pyatspi.Registry.registerEventListener(heard, "object:announcement")
+GLib.timeout_add(int(float(sys.argv[1]) * 1000), pyatspi.Registry.stop)
+print("ready", flush=True)
+pyatspi.Registry.start()
+"""#
+
+    /// The tree as `readTree` prints it, once the application has a child (the registry hears
+    /// of it a moment after the ticker starts), or as it last was after 10 s.
+    public static func tree(bus: PrivateSessionBus) -> String {
+        var tree = ""
+        _ = waitFor(seconds: 10) {
+            tree = (try? runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", readTree], environment: bus.environment))?.output ?? ""
+            return tree.contains("child ")
+        }
+        return tree
+    }
+}
+
+/// Listens for announcements on a private accessibility bus for up to a minute; `heard` is what
+/// it printed so far ("announcement 'text' politeness role" lines).
+public final class AnnouncementListener {
+    private let listener = Process()
+    private let output = NSTemporaryDirectory() + "xmarquee-listen-\(UUID().uuidString)"
+
+    public init(bus: PrivateSessionBus) throws {
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        listener.arguments = ["-c", ScreenReaderProbe.listen, "60"]
+        listener.environment = ProcessInfo.processInfo.environment.merging(bus.environment) { _, new in new }
+        listener.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        listener.standardError = FileHandle.nullDevice
+        try listener.run()
+        guard waitFor(seconds: 10, { self.heard.contains("ready") }) else {
+            stop()
+            throw HarnessError("the pyatspi listener did not start")
+        }
+        // Its listener reaches the registry a moment after it says so.
+        Thread.sleep(forTimeInterval: 0.5)
+    }
+
+    deinit { stop() }
+
+    public var heard: String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+
+    public func stop() {
+        if listener.isRunning {
+            listener.terminate()
+            listener.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: output)
+    }
+}
