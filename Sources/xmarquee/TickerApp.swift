@@ -54,11 +54,12 @@ struct TickerApp {
         let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
                               fontHeight: font.height, sources: sources, desktop: desktop)
         live.watchFile(on: loop)
-        session.onDesktopChange = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        let desktopChanged = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        session.onDesktopChange = desktopChanged
         // The desktop portal's settings, followed live (quietly nothing without a session bus).
         if let portal = PortalSettings.follow(on: loop) { session.follow(portal: portal) }
         // A Wayland surface's scale is the desktop's DPI there: followed like X11's DPI.
-        ticker.onScaleChanged = { [unowned session] _ in live.desktopChanged(session.desktop, resources: session.resources) }
+        ticker.onScaleChanged = { _ in desktopChanged() }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }

@@ -35,7 +35,6 @@ public final class WaylandBackend: TickerBackend {
     public var frames: FrameSource { pacer }
     /// The width shown now in buffer pixels (0 until the compositor configured the surface).
     public private(set) var width = 0
-    public var height: Int { compositor.height }
 
     /// A ticker `height` logical pixels tall where `placement` says (a bar on the output its
     /// monitor choice names, the compositor's choice when it names none), its text in `font`,

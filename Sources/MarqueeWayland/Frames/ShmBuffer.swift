@@ -27,8 +27,6 @@ final class ShmBuffer {
     }
 
     var canvas: TileCanvas { memory.canvas }
-    var width: Int { memory.canvas.width }
-    var height: Int { memory.canvas.height }
 
     /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
     func attach(to surface: OpaquePointer) {
