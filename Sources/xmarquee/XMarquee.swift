@@ -54,7 +54,7 @@ struct XMarquee: ParsableCommand {
     var force = false
 
     static func main() {
-        let arguments = Self.withImportFolderSpelledOut(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Self.withOptionalValuesSpelledOut(Array(CommandLine.arguments.dropFirst()))
         // `xmarquee ctl …` steers a running instance (to scroll the word "ctl": xmarquee -- ctl).
         if arguments.first == "ctl" { ControlCommand.runAndExit(Array(arguments.dropFirst())) }
         let command = parseOrFail(arguments)
@@ -106,14 +106,24 @@ struct XMarquee: ParsableCommand {
         }
     }
 
-    /// `--import-tickr` takes an optional folder, which ArgumentParser's options cannot: given
-    /// alone (last, or before another option) it becomes `--import-tickr=~/.tickr`, Tickr's own.
-    static func withImportFolderSpelledOut(_ arguments: [String]) -> [String] {
-        var result = arguments
-        for index in result.indices {
-            if result[index] == "--" { break }
-            if result[index] == "--import-tickr", index + 1 == result.count || result[index + 1].hasPrefix("-") {
-                result[index] = "--import-tickr=~/.tickr"
+    /// Options with an optional value, which ArgumentParser's options cannot have.
+    /// `--import-tickr` given alone (last, or before another option) becomes
+    /// `--import-tickr=~/.tickr`, Tickr's own folder. `--now-playing=NAME` becomes
+    /// `--now-playing --player NAME`: only with `=`, as GNU options with optional values, since a
+    /// word after `--now-playing` is a message.
+    static func withOptionalValuesSpelledOut(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            if argument == "--import-tickr", index + 1 == arguments.count || arguments[index + 1].hasPrefix("-") {
+                result.append("--import-tickr=~/.tickr")
+            } else if argument.hasPrefix("--now-playing=") {
+                result += ["--now-playing", "--player", String(argument.dropFirst("--now-playing=".count))]
+            } else {
+                result.append(argument)
             }
         }
         return result

@@ -150,6 +150,20 @@ final class FrameBatchTests: XCTestCase {
         statistics.noteShown(counter: 17)
         XCTAssertEqual(statistics.shown, 7)
         XCTAssertEqual(statistics.missed, 1)
+        XCTAssertEqual(statistics.late, [1, 0, 0])
+    }
+
+    func testLateFramesAreCountedByHowLateTheyCame() {
+        var statistics = FrameStatistics()
+        statistics.noteShown(counter: 1)
+        statistics.noteShown(counter: 4)    // two vblanks missed: late by two
+        statistics.noteShown(counter: 5)
+        statistics.noteShown(counter: 12)   // late by six: a stall
+        statistics.noteShown(counter: 14)   // late by one
+        statistics.noteStopped()
+        statistics.noteShown(counter: 100)  // started again on purpose: not late
+        XCTAssertEqual(statistics.late, [1, 1, 1])
+        XCTAssertEqual(statistics.missed, 9)
     }
 
     func testPlannedFramesKnowWhichIsShownAndWhichComesNext() {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import DisplayTestSupport
 
-/// The bar's text as a reader sees it: tesseract reads a grim capture of a standing bar.
+/// The bar's text as a reader sees it: tesseract reads a grim screenshot of a standing bar.
 final class WaylandTextRecognitionTests: SwayTestCase {
     func testOCRReadsTheShapedTextOfAStandingBar() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
@@ -17,7 +17,7 @@ final class WaylandTextRecognitionTests: SwayTestCase {
         var read: [String] = []
         XCTAssertTrue(waitFor(seconds: 5) {
             // The first copy of the text only: at speed 0 the line stands at the start, its repeat after the separator.
-            read = (try? TextRecognizer.words(in: self.sway, x: 0, y: 0, width: 640, height: 60)) ?? []
+            read = (try? TextRecognizer.words(in: self.sway.screenshot(), x: 0, y: 0, width: 640, height: 60)) ?? []
             return read == words
         }, "OCR reads the bar's words: \(read)")
         bar.stop()

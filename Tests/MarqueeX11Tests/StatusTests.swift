@@ -53,6 +53,7 @@ final class StatusTests: XvfbTestCase {
         XCTAssertEqual(report["subpixel"] as? Bool, true)
         XCTAssertGreaterThan(try XCTUnwrap(report["framesShown"] as? Int), 30)
         XCTAssertNotNil(report["framesMissed"] as? Int)
+        XCTAssertEqual((report["framesLate"] as? [Int])?.count, 3, "frames late by one, two, three or more vblanks")
         let message = try XCTUnwrap(report["message"] as? String)
         XCTAssertTrue(["Alpha red", "from a command"].contains(message), "the message on screen, tags removed: \(message)")
         let sources = try XCTUnwrap(report["sources"] as? [[String: Any]])

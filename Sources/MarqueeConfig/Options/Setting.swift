@@ -191,7 +191,7 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "A clock message in strftime format, e.g. \"%H:%M:%S\".", valueName: "format", reload: .restart,
                          resource: .none)
         case .nowPlaying:
-            return .init(name, help: "What a media player plays (MPRIS 2 on the session bus), as --now-playing-format; a click on it plays or pauses.",
+            return .init(name, help: "What a media player plays (MPRIS 2 on the session bus), as --now-playing-format; a click on it plays or pauses. --now-playing=NAME follows only that player (as --player NAME).",
                          reload: .restart, resource: .none,
                          manual: "Follows the player that is playing, else the one that played last (or only --player). Updates as tracks change and players come and go; nothing is shown while no player runs. Needs a D-Bus session bus.")
         case .player:

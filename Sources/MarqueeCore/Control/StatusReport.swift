@@ -78,6 +78,8 @@ public struct StatusReport: Equatable, Sendable {
     public var subpixel = true
     public var framesShown: UInt64 = 0
     public var framesMissed: UInt64 = 0
+    /// Frames late by one vblank, by two, by three or more (`FrameStatistics.late`).
+    public var framesLate: [UInt64] = [0, 0, 0]
     public var sources: [Source] = []
     public var filters: [FilterCount] = []
     /// What the desktop bus brings, when anything asked for it (`--now-playing`, `--notifications`).
@@ -118,6 +120,7 @@ public struct StatusReport: Equatable, Sendable {
             ("refreshRate", Self.number(refreshRate)), ("present", String(present)), ("tearFree", String(tearFree)),
             ("subpixel", String(subpixel)),
             ("framesShown", String(framesShown)), ("framesMissed", String(framesMissed)),
+            ("framesLate", "[" + framesLate.map(String.init).joined(separator: ",") + "]"),
         ]
         let sourceObjects = sources.map { source in
             "{\"name\":\(Self.string(source.name)),\"lastSuccess\":\(source.lastSuccess.map(Self.number) ?? "null"),"

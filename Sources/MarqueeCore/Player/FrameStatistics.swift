@@ -3,6 +3,10 @@ public struct FrameStatistics: Equatable, Sendable {
     public private(set) var shown: UInt64 = 0
     /// Vblanks that passed without a new frame while the text was moving.
     public private(set) var missed: UInt64 = 0
+    /// Frames that came late, by how many vblanks: `late[0]` by one, `late[1]` by two,
+    /// `late[2]` by three or more. A frame late by k left the picture standing k vblanks longer
+    /// than it should: one late by more than two is a visible stall.
+    public private(set) var late: [UInt64] = [0, 0, 0]
     /// The vblank counter of the last frame while frames run; nil while they are stopped.
     private var lastCounter: UInt64?
 
@@ -13,7 +17,9 @@ public struct FrameStatistics: Equatable, Sendable {
     public mutating func noteShown(counter: UInt64, count: Int = 1) {
         if let lastCounter {
             if counter > lastCounter + 1 {
-                missed += counter - lastCounter - 1
+                let gap = counter - lastCounter - 1
+                missed += gap
+                late[Int(min(gap, 3)) - 1] += 1
             } else if counter <= lastCounter {
                 shown -= min(shown, lastCounter - counter + 1)
             }

@@ -47,6 +47,7 @@ extension PlayerHost {
         report.read(player)
         report.framesShown = statistics.shown
         report.framesMissed = statistics.missed
+        report.framesLate = statistics.late
         describeFrames(into: &report)
     }
 }

@@ -13,9 +13,10 @@ struct WindowPixels: Equatable, CustomStringConvertible {
     /// Empty unless the drawable is 32 bits deep (a 24-bit one has no alpha to read).
     let alpha: [UInt8]
 
-    /// Reads `drawable` (a window or pixmap) of the given size; nil when the server refuses.
-    static func capture(_ display: OpaquePointer, _ drawable: Drawable, width: Int, height: Int) -> WindowPixels? {
-        guard let image = XGetImage(display, drawable, 0, 0, UInt32(width), UInt32(height), xm_all_planes(), ZPixmap) else {
+    /// Reads the `width` × `height` pixels of `drawable` (a window or pixmap) from `x`, `y`; nil
+    /// when the server refuses.
+    static func capture(_ display: OpaquePointer, _ drawable: Drawable, width: Int, height: Int, x: Int = 0, y: Int = 0) -> WindowPixels? {
+        guard let image = XGetImage(display, drawable, Int32(x), Int32(y), UInt32(width), UInt32(height), xm_all_planes(), ZPixmap) else {
             return nil
         }
         defer { _ = xm_destroy_image(image) }
