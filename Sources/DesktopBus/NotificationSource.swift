@@ -28,9 +28,9 @@ public final class NotificationSource: MessageSource {
     public var shownCount: Int { board.shown.count }
     /// A critical notification's text: shown once, as an urgent message.
     public var onUrgent: ((String) -> Void)?
-    /// The text at the ticker's reading edge now, looked at while notifications are shown to end
+    /// What is at the ticker's reading edge now, looked at while notifications are shown to end
     /// each one's pass (see `NotificationBoard`); without it they go at their timeouts only.
-    public var readingEdge: (() -> String?)?
+    public var readingEdge: (() -> ReadingEdge)?
     /// How often the reading edge is looked at while notifications are shown.
     static let readingEdgeSeconds = 0.2
     /// Called when a notification goes, with the reason NotificationClosed gives (1 expired,

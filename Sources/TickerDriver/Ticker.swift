@@ -34,6 +34,10 @@ public final class Ticker: PlayerHost {
     /// The message at the reading edge (the page under reduced motion), as `ctl status` says it:
     /// what a screen reader reads as the ticker's name, on demand.
     public var messageOnScreen: String? { StatusReport.message(onScreen: player) }
+    /// That message, and whether it is the only one (which never leaves the edge).
+    public var readingEdge: ReadingEdge {
+        ReadingEdge(text: messageOnScreen, isOnlyMessage: player.content.messageCount == 1)
+    }
     /// Whether any of it can be seen (mapped and not wholly covered).
     public var isShowing: Bool { player.visibility.isVisible }
 

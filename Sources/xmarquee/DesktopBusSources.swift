@@ -17,8 +17,8 @@ final class DesktopBusSources {
     var onUrgent: ((String) -> Void)? {
         didSet { notifications?.onUrgent = onUrgent }
     }
-    /// The text at the ticker's reading edge now: a notification shown there has had its pass.
-    var readingEdge: (() -> String?)? {
+    /// What is at the ticker's reading edge now: a notification shown there has had its pass.
+    var readingEdge: (() -> ReadingEdge)? {
         didSet { notifications?.readingEdge = readingEdge }
     }
 

@@ -73,7 +73,7 @@ struct TickerApp {
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
         desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
-        desktopBus.readingEdge = { [unowned ticker] in ticker.messageOnScreen }
+        desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
         let screenReader = AccessibilityBus.join(on: loop, name: Diagnostics.program, version: XMarquee.version,
                                                  message: { [unowned ticker] in ticker.messageOnScreen },

@@ -5,7 +5,7 @@ import XCTest
 
 /// One behaviour, one test code, every backend: each check below runs the real `xmarquee` as a
 /// 40-px top bar on X11 (Xvfb) and on Wayland (headless sway) and reads the screen the same way.
-final class BackendParityTests: XCTestCase {
+final class BackendParityTests: ParityTestCase {
     func testSIGHUPAndAnEditedConfigApplyLiveOnX11() throws { try sighupAndEditedConfigApplyLive(on: .x11) }
     func testSIGHUPAndAnEditedConfigApplyLiveOnWayland() throws { try sighupAndEditedConfigApplyLive(on: .wayland) }
     func testATranslucentBackgroundBlendsOverTheDesktopOnX11() throws { try translucentBackgroundBlends(on: .x11) }
@@ -106,44 +106,13 @@ final class BackendParityTests: XCTestCase {
         }
     }
 
-    // MARK: Harness
-
-    /// Runs `xmarquee --bar top --height 40 ARGUMENTS -- TEXT` on a new server of `backend`'s kind, with a
-    /// private name and config folder, until `body` returns.
-    private func withBar(on backend: Backend, _ arguments: [String], text: String = "Parity on every backend",
-                         compositing: Bool = false, _ body: (DisplayUnderTest, XMarqueeRun, String) throws -> Void) throws {
-        if let reason = backend.unavailable { throw XCTSkip(reason) }
-        let display = try backend.start(compositing: compositing)
-        defer { display.stop() }
-        let name = "parity-\(backend.rawValue)-\(getpid())-\(UUID().uuidString.prefix(8))"
-        let home = try temporaryFolder()
-        let run = try XMarqueeRun(["--bar", "top", "--height", "40", "--name", name] + arguments + ["--", text], waylandDisplay: nil,
-                                  environment: display.environment.merging(["XDG_CONFIG_HOME": home]) { _, new in new })
-        defer { run.stop() }
-        try body(display, run, name)
-    }
-
-    private func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "xmarquee-parity-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
+    // MARK: Files and the screen
 
     /// Writes `text` into the file at `path` itself (truncated, not replaced): every name of it sees it.
     private func writeInPlace(_ text: String, to path: String) throws {
         guard let file = fopen(path, "w") else { throw HarnessError("cannot write \(path)") }
         defer { fclose(file) }
         _ = text.withCString { fputs($0, file) }
-    }
-
-    private func waitForStatus(_ name: String) -> [String: Any]? {
-        var status: [String: Any]?
-        waitFor(seconds: 10) {
-            status = XMarqueeRun.status(name)
-            return status != nil
-        }
-        return status
     }
 
     /// The bar's background: its top row, clear of the text, at the left edge.

@@ -92,11 +92,22 @@ final class DesktopBusParsingTests: XCTestCase {
                                                                   .array([]), .entries([]), .int(1000)]))
         let longID = board.add(long, at: 0).id
         let shortID = board.add(short, at: 0).id
-        XCTAssertEqual(board.readingEdge(is: "Long: stays"), [], "its pass begins")
-        XCTAssertEqual(board.readingEdge(is: "Short: goes"), [longID], "one pass: gone long before its timeout")
+        XCTAssertEqual(board.readingEdge(is: ReadingEdge(text: "Long: stays")), [], "its pass begins")
+        XCTAssertEqual(board.readingEdge(is: ReadingEdge(text: "Short: goes")), [longID], "one pass: gone long before its timeout")
         XCTAssertEqual(board.expire(at: 2), [], "its time is up, but it is being read")
         XCTAssertEqual(board.nextDeadline, 1 + NotificationBoard.readingGraceSeconds, "a still ticker does not keep it for ever")
-        XCTAssertEqual(board.readingEdge(is: "Something else"), [shortID], "it goes once it has left the edge")
+        XCTAssertEqual(board.readingEdge(is: ReadingEdge(text: "Something else")), [shortID], "it goes once it has left the edge")
         XCTAssertTrue(board.entries.isEmpty)
+    }
+
+    /// The ticker's only message never leaves the reading edge: its timeout ends it.
+    func testTheOnlyMessageGoesAtItsTimeout() throws {
+        var board = NotificationBoard()
+        let request = try XCTUnwrap(NotificationRequest(arguments: [.string("app"), .uint(0), .string(""), .string("Deploy"),
+                                                                    .string("done"), .array([]), .entries([]), .int(700)]))
+        let id = board.add(request, at: 0).id
+        XCTAssertEqual(board.readingEdge(is: ReadingEdge(text: "Deploy: done", isOnlyMessage: true)), [])
+        XCTAssertEqual(board.nextDeadline, 0.7, "no grace to finish a pass it cannot finish")
+        XCTAssertEqual(board.expire(at: 0.7), [id])
     }
 }

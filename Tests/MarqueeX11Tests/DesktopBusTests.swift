@@ -87,38 +87,17 @@ final class DesktopBusTests: XvfbTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Three tracks: each shows within 0.5 s in `ctl status` and on screen, as OCR reads the window.
-    func testNowPlayingFollowsThePlayerAndAClickPlaysOrPauses() throws {
+    /// A click on the track sends PlayPause; a hostile player (wrong types, a 4 MB title) gets
+    /// at most one warning; when the player quits the text goes. (Following tracks, on screen
+    /// too, is checked on every backend: DesktopBusParityTests.)
+    func testAClickPlaysOrPausesAndAHostilePlayerIsBounded() throws {
         let bus = try PrivateSessionBus()
-        let ticker = try launch(["--name", "now-playing", "--geometry", "600x40+0+0", "--speed", "0", "--now-playing",
-                                 "--font", "DejaVu Sans:size=20", "--fg", "#000000", "--bg", "#ffffff"], bus: bus)
+        let ticker = try launch(["--name", "now-playing", "--geometry", "600x30+0+0", "--speed", "0", "--now-playing"], bus: bus)
         defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("now-playing")?["nowPlaying"] as? String == "" },
-                      "no player: nothing shown; stderr: \(ticker.standardError)")
         let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
-        var latencies: [Double] = [], readings: [String] = []
-        for (artist, title) in [("Nina Simone", "Feeling Good"), ("Miles Davis", "Blue in Green"), ("Aretha Franklin", "Respect")] {
-            let start = Date()
-            player.send("track \(artist)|\(title)")
-            let expected = "\(artist) — \(title)"
-            let took = seconds(within: 5) { self.desktopBus("now-playing")?["nowPlaying"] as? String == expected }
-            XCTAssertNotNil(took, "\(expected) never shown: \(String(describing: desktopBus("now-playing")))")
-            latencies.append(took ?? 5)
-            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.status("now-playing")?["message"] as? String == expected },
-                          "the message on screen: \(String(describing: XMarqueeRun.status("now-playing")?["message"]))")
-            // What a person sees 0.5 s after the change: the words in the window (the em dash is no word to OCR).
-            if TextRecognizer.unavailable == nil {
-                Thread.sleep(forTimeInterval: max(0, 0.5 - Date().timeIntervalSince(start)))
-                let shot = try Screenshot.ofRoot(display: Self.server.display)
-                let read = try TextRecognizer.words(in: shot, x: 0, y: 0, width: 600, height: 40)
-                let words = expected.lowercased().split { !$0.isLetter }.map(String.init)
-                XCTAssertEqual(Array(read.prefix(words.count)), words, "OCR of the window 0.5 s after the track changed")
-                readings.append(read.joined(separator: " "))
-            }
-        }
-        print("now playing: track change in ctl status in \(latencies.map { String(format: "%.3f s", $0) }), "
-              + "OCR of the window 0.5 s after each change: \(readings)")
-        XCTAssertLessThan(latencies.max() ?? 5, 0.5)
+        player.send("track Nina Simone|Feeling Good")
+        XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status("now-playing")?["message"] as? String == "Nina Simone — Feeling Good" },
+                      "\(String(describing: desktopBus("now-playing"))) \(ticker.standardError)")
 
         // A click on the text: PlayPause reaches the player, nothing is opened.
         let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
@@ -162,7 +141,9 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertEqual(result.status, 0, result.output)
     }
 
-    func testNotificationsAsTheServer() throws {
+    /// As the server: it owns the name, reads the body's markup as plain text and honours a
+    /// short timeout. (Showing within 0.5 s, and critical ones at once: DesktopBusParityTests.)
+    func testAsTheServerMarkupIsPlainTextAndATimeoutIsHonoured() throws {
         let bus = try PrivateSessionBus()
         let ticker = try launch(["--name", "notify-server", "--geometry", "600x30+0+40", "--speed", "0", "--notifications"], bus: bus)
         defer { ticker.stop() }
@@ -170,23 +151,11 @@ final class DesktopBusTests: XvfbTestCase {
                       "\(String(describing: desktopBus("notify-server"))) \(ticker.standardError)")
         XCTAssertNotNil(bus.owner(of: "org.freedesktop.Notifications"))
 
-        try notifySend(["Build finished", "All tests passed"], bus: bus)
-        let took = seconds(within: 5) { XMarqueeRun.status("notify-server")?["message"] as? String == "Build finished: All tests passed" }
-        XCTAssertNotNil(took, "\(String(describing: XMarqueeRun.status("notify-server")))")
-        print("notifications (server): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
-        XCTAssertLessThan(took ?? 5, 0.5)
-
-        // Markup in the body is plain text on the ticker; a short timeout is honoured.
         try notifySend(["-t", "700", "Deploy", "<b>done</b> &amp; <i>live</i>"], bus: bus)
-        XCTAssertTrue(waitFor(seconds: 2) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 2 })
-        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 1 },
+        XCTAssertTrue(waitFor(seconds: 2) { XMarqueeRun.status("notify-server")?["message"] as? String == "Deploy: done & live" },
+                      "\(String(describing: XMarqueeRun.status("notify-server")?["message"]))")
+        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 0 },
                       "the 0.7 s notification expired")
-
-        // Critical: an urgent message.
-        try notifySend(["-u", "critical", "Disk full", "/ has 0 bytes left"], bus: bus)
-        let urgent = seconds(within: 5) { XMarqueeRun.status("notify-server")?["message"] as? String == "Disk full: / has 0 bytes left" }
-        XCTAssertNotNil(urgent, "\(String(describing: XMarqueeRun.status("notify-server")))")
-        print("notifications (server): critical shown in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
     }
 
     /// A notification whose timeout is longer than a pass goes after its one pass.
@@ -224,72 +193,5 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertLessThan(took ?? 5, 0.5)
         XCTAssertTrue(other.logged.contains("Notify Build finished"), "the other server still gets it")
         XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "xmarquee never takes the name")
-    }
-
-    /// 10,000 notifications in 10 s, and a hostile sender among them (wrong types, a huge body):
-    /// the frames keep their pace, memory stays bounded, at most one warning.
-    func testAFloodOfNotificationsKeepsTheFramesAndTheMemory() throws {
-        let bus = try PrivateSessionBus()
-        let ticker = try launch(["--name", "notify-flood", "--geometry", "800x30+0+120", "--speed", "120", "--notifications",
-                                 "A steady text that moves while the notifications pour in"], bus: bus)
-        defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-flood")?["notifications"] as? String == "server" })
-        // The same ten seconds without the flood: what this machine misses anyway.
-        Thread.sleep(forTimeInterval: 1)
-        let quietStart = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
-        Thread.sleep(forTimeInterval: 10)
-        let before = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
-        let quietMissed = (before["framesMissed"] as? Int ?? 0) - (quietStart["framesMissed"] as? Int ?? 0)
-        let residentBefore = Self.resident(ticker.pid)
-        let flood = #"""
-import sys, time, dbus
-bus = dbus.SessionBus()
-server = dbus.Interface(bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications"), "org.freedesktop.Notifications")
-start = time.monotonic()
-answered = 0
-for i in range(10000):
-    if i % 1000 == 500:
-        try:
-            server.Notify(dbus.Int32(1), "x", dbus.Int64(2), signature="isx")
-        except dbus.DBusException:
-            pass
-        server.Notify("flood", 0, "", "huge", "y" * 300000, [], {}, 100, signature="susssasa{sv}i")
-    answered += server.Notify("flood", 0, "", "Flood %d" % i, "body <b>%d</b>" % i, [], {"urgency": dbus.Byte(1)}, 2000,
-                              signature="susssasa{sv}i") > 0
-    late = start + (i + 1) / 1000.0 - time.monotonic()
-    if late > 0:
-        time.sleep(late)
-print(answered, time.monotonic() - start)
-"""#
-        let sent = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", flood], environment: bus.environment)
-        XCTAssertEqual(sent.status, 0, sent.output)
-        let after = try XCTUnwrap(XMarqueeRun.status("notify-flood"))
-        let residentAfter = Self.resident(ticker.pid)
-        let shown = (after["framesShown"] as? Int ?? 0) - (before["framesShown"] as? Int ?? 0)
-        let missed = (after["framesMissed"] as? Int ?? 0) - (before["framesMissed"] as? Int ?? 0)
-        let late = zip(Self.framesLate(after), Self.framesLate(before)).map { $0 - $1 }
-        let quietLate = zip(Self.framesLate(before), Self.framesLate(quietStart)).map { $0 - $1 }
-        print("notification flood: \(sent.output.trimmingCharacters(in: .whitespacesAndNewlines)) (answered, seconds); "
-              + "frames shown \(shown), vblanks missed \(missed), frames late by 1/2/3+ vblanks \(late) "
-              + "(\(quietMissed) missed, \(quietLate) late in 10 s without it); resident \(residentBefore / 1024) MB → \(residentAfter / 1024) MB")
-        XCTAssertTrue(sent.output.hasPrefix("10000 "), sent.output)
-        XCTAssertGreaterThan(shown, 500, "the text kept moving")
-        XCTAssertEqual(late.count, 3, "ctl status has framesLate")
-        XCTAssertEqual(late.last, 0, "no frame later than 2 vblanks during the flood: \(late)")
-        XCTAssertLessThanOrEqual(missed, quietMissed + 6, "frames kept their pace")
-        XCTAssertLessThanOrEqual(residentAfter, residentBefore + 10 * 1024, "resident memory within 10 MB of the start")
-        XCTAssertLessThanOrEqual((after["desktopBus"] as? [String: Any])?["notificationsShown"] as? Int ?? 99, 16)
-        let warnings = ticker.standardError.split(separator: "\n").filter { $0.contains("warning") }
-        XCTAssertLessThanOrEqual(warnings.count, 1, ticker.standardError)
-    }
-
-    /// `framesLate` of a status: frames late by one vblank, two, three or more.
-    static func framesLate(_ status: [String: Any]) -> [Int] { status["framesLate"] as? [Int] ?? [] }
-
-    /// VmRSS in kB.
-    static func resident(_ pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

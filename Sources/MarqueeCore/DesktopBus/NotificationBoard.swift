@@ -2,7 +2,8 @@
 /// timeout or for one pass, whichever ends first: a long timeout (or none) does not keep it
 /// cycling once it has been read, and a short one does not cut it while it is being read: one at
 /// the reading edge when its time is up goes when it has left it (at most `readingGraceSeconds`
-/// later: a paused or still ticker never moves it on). One pass ends when the text has
+/// later: a paused or still ticker never moves it on). The ticker's only message goes at its
+/// timeout: it never leaves the edge. One pass ends when the text has
 /// been at the reading edge and another is there now (it has scrolled off whole, or its page
 /// turned). Bounded: past `capacity` the oldest goes (as if expired), so a flood of them costs a
 /// fixed amount. Ids count up from 1 and are never 0 (the spec's "no notification").
@@ -66,14 +67,15 @@ public struct NotificationBoard: Sendable {
         return gone
     }
 
-    /// The text at the reading edge now (nil: none): marks the notification there as being read
-    /// and removes those that were and no longer are (their pass ended); their ids.
-    public mutating func readingEdge(is text: String?) -> [UInt32] {
+    /// What is at the reading edge now: marks the notification there as being read and removes
+    /// those that were and no longer are (their pass ended); their ids. The ticker's only message
+    /// is never being read in this sense: it cannot leave the edge, so its timeout ends it.
+    public mutating func readingEdge(is edge: ReadingEdge) -> [UInt32] {
         var passed: [UInt32] = []
         for index in entries.indices {
-            let there = text.map { !$0.isEmpty && entries[index].request.text.hasPrefix($0) } ?? false
+            let there = edge.text.map { !$0.isEmpty && entries[index].request.text.hasPrefix($0) } ?? false
             if entries[index].atReadingEdge && !there { passed.append(entries[index].id) }
-            entries[index].atReadingEdge = there
+            entries[index].atReadingEdge = there && !edge.isOnlyMessage
         }
         entries.removeAll { passed.contains($0.id) }
         return passed

@@ -1,0 +1,149 @@
+import Foundation
+import Glibc
+import XCTest
+@testable import DisplayTestSupport
+
+/// `--now-playing` and `--notifications` on every backend: the real executable as a bar on a
+/// private session bus, with a fake MPRIS player and notify-send, read from `ctl status` and from
+/// the screen (OCR).
+final class DesktopBusParityTests: ParityTestCase {
+    func testNowPlayingFollowsThePlayerOnX11() throws { try nowPlayingFollowsThePlayer(on: .x11) }
+    func testNowPlayingFollowsThePlayerOnWayland() throws { try nowPlayingFollowsThePlayer(on: .wayland) }
+    func testNotificationsShowOnX11() throws { try notificationsShow(on: .x11) }
+    func testNotificationsShowOnWayland() throws { try notificationsShow(on: .wayland) }
+    func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnX11() throws { try floodKeepsTheFramesAndTheMemory(on: .x11) }
+    func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnWayland() throws { try floodKeepsTheFramesAndTheMemory(on: .wayland) }
+
+    // MARK: The checks
+
+    /// Three tracks: each in `ctl status` within 0.5 s, and on screen 0.5 s after the change as
+    /// OCR reads it; when the player quits the text goes.
+    private func nowPlayingFollowsThePlayer(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        try withBar(on: backend, ["--speed", "0", "--now-playing", "--font", "DejaVu Sans:size=20", "--fg", "#000000", "--bg", "#ffffff"],
+                    text: nil, environment: bus.environment) { display, run, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["nowPlaying"] as? String == "" }, "\(backend): no player, no text")
+            let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
+            var latencies: [Double] = [], readings: [String] = []
+            for (artist, title) in [("Nina Simone", "Feeling Good"), ("Miles Davis", "Blue in Green"), ("Aretha Franklin", "Respect")] {
+                let start = Date()
+                player.send("track \(artist)|\(title)")
+                let expected = "\(artist) — \(title)"
+                let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == expected }
+                XCTAssertNotNil(took, "\(backend): \(expected) never at the reading edge: \(String(describing: Self.desktopBus(name)))")
+                latencies.append(took ?? 5)
+                // What a person sees 0.5 s after the change (the em dash is no word to OCR).
+                if TextRecognizer.unavailable == nil {
+                    Thread.sleep(forTimeInterval: max(0, 0.5 - Date().timeIntervalSince(start)))
+                    let read = try TextRecognizer.words(in: display.screenshot(), x: 0, y: 0, width: 600, height: 40)
+                    let words = expected.lowercased().split { !$0.isLetter }.map(String.init)
+                    XCTAssertEqual(Array(read.prefix(words.count)), words, "\(backend): OCR of the bar 0.5 s after the track changed")
+                    readings.append(read.joined(separator: " "))
+                }
+            }
+            print("now playing on \(backend): in ctl status in \(latencies.map { String(format: "%.3f s", $0) }); "
+                  + "OCR 0.5 s after each change: \(readings)")
+            XCTAssertLessThan(latencies.max() ?? 5, 0.5, "\(backend)")
+
+            player.stop()
+            let gone = seconds(within: 5) { Self.desktopBus(name)?["nowPlaying"] as? String == "" }
+            XCTAssertLessThan(gone ?? 5, 0.5, "\(backend): the text stays after the player quit")
+            XCTAssertTrue(run.process.isRunning)
+        }
+    }
+
+    /// notify-send shows within 0.5 s as "Summary: body"; a critical one as an urgent message.
+    private func notificationsShow(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" },
+                          "\(backend): \(String(describing: Self.desktopBus(name)))")
+            try notifySend(["Build finished", "All tests passed"], bus: bus)
+            let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
+            XCTAssertLessThan(took ?? 5, 0.5, "\(backend): \(String(describing: XMarqueeRun.status(name)?["message"]))")
+            try notifySend(["-u", "critical", "Disk full", "/ has 0 bytes left"], bus: bus)
+            let urgent = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Disk full: / has 0 bytes left" }
+            XCTAssertLessThan(urgent ?? 5, 0.5, "\(backend): the critical one at once")
+            print("notifications on \(backend): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-"), "
+                  + "critical in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
+        }
+    }
+
+    /// 10,000 notifications in 10 s, and a hostile sender among them (wrong types, a huge body):
+    /// no frame later than two vblanks, memory within 10 MB of the start, at most one warning.
+    private func floodKeepsTheFramesAndTheMemory(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        try withBar(on: backend, ["--speed", "120", "--notifications"], text: "A steady text that moves while the notifications pour in",
+                    environment: bus.environment) { _, run, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            // The same ten seconds without the flood: what this machine misses anyway.
+            Thread.sleep(forTimeInterval: 1)
+            let quietStart = try XCTUnwrap(XMarqueeRun.status(name))
+            Thread.sleep(forTimeInterval: 10)
+            let before = try XCTUnwrap(XMarqueeRun.status(name))
+            let residentBefore = Self.resident(run.process.processIdentifier)
+            let sent = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", Self.flood], environment: bus.environment)
+            XCTAssertEqual(sent.status, 0, sent.output)
+            let after = try XCTUnwrap(XMarqueeRun.status(name))
+            let residentAfter = Self.resident(run.process.processIdentifier)
+            func change(_ key: String, _ from: [String: Any], _ to: [String: Any]) -> Int { (to[key] as? Int ?? 0) - (from[key] as? Int ?? 0) }
+            let late = zip(Self.framesLate(after), Self.framesLate(before)).map { $0 - $1 }
+            let quietLate = zip(Self.framesLate(before), Self.framesLate(quietStart)).map { $0 - $1 }
+            print("notification flood on \(backend): \(sent.output.trimmingCharacters(in: .whitespacesAndNewlines)) (answered, seconds); "
+                  + "frames shown \(change("framesShown", before, after)), vblanks missed \(change("framesMissed", before, after)), "
+                  + "frames late by 1/2/3+ vblanks \(late) (\(change("framesMissed", quietStart, before)) missed, \(quietLate) late "
+                  + "in 10 s without it); resident \(residentBefore / 1024) MB → \(residentAfter / 1024) MB")
+            XCTAssertTrue(sent.output.hasPrefix("10000 "), sent.output)
+            XCTAssertGreaterThan(change("framesShown", before, after), 500, "\(backend): the text kept moving")
+            XCTAssertEqual(late.count, 3, "ctl status has framesLate")
+            XCTAssertEqual(late.last, 0, "\(backend): no frame later than 2 vblanks during the flood: \(late)")
+            XCTAssertLessThanOrEqual(residentAfter, residentBefore + 10 * 1024, "\(backend): resident memory within 10 MB of the start")
+            XCTAssertLessThanOrEqual((after["desktopBus"] as? [String: Any])?["notificationsShown"] as? Int ?? 99, 16)
+            run.stop()
+            let errors = run.finish(within: 1)?.errors ?? ""
+            XCTAssertLessThanOrEqual(errors.split(separator: "\n").filter { $0.contains("warning") }.count, 1, "\(backend): \(errors)")
+        }
+    }
+
+    // MARK: Harness
+
+    /// 10,000 Notify calls at 1,000 a second; every 1,000th also a call of the wrong types and
+    /// one with a 300 kB body. Prints how many were answered and the seconds it took.
+    private static let flood = #"""
+import sys, time, dbus
+bus = dbus.SessionBus()
+server = dbus.Interface(bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications"), "org.freedesktop.Notifications")
+start = time.monotonic()
+answered = 0
+for i in range(10000):
+    if i % 1000 == 500:
+        try:
+            server.Notify(dbus.Int32(1), "x", dbus.Int64(2), signature="isx")
+        except dbus.DBusException:
+            pass
+        server.Notify("flood", 0, "", "huge", "y" * 300000, [], {}, 100, signature="susssasa{sv}i")
+    answered += server.Notify("flood", 0, "", "Flood %d" % i, "body <b>%d</b>" % i, [], {"urgency": dbus.Byte(1)}, 2000,
+                              signature="susssasa{sv}i") > 0
+    late = start + (i + 1) / 1000.0 - time.monotonic()
+    if late > 0:
+        time.sleep(late)
+print(answered, time.monotonic() - start)
+"""#
+
+    private func notifySend(_ arguments: [String], bus: PrivateSessionBus) throws {
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/notify-send"), arguments, environment: bus.environment)
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    private static func desktopBus(_ name: String) -> [String: Any]? { XMarqueeRun.status(name)?["desktopBus"] as? [String: Any] }
+
+    /// `framesLate` of a status: frames late by one vblank, two, three or more.
+    private static func framesLate(_ status: [String: Any]) -> [Int] { status["framesLate"] as? [Int] ?? [] }
+
+    /// VmRSS in kB.
+    private static func resident(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
