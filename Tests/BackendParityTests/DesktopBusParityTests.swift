@@ -3,9 +3,9 @@ import Glibc
 import XCTest
 @testable import DisplayTestSupport
 
-/// `--now-playing` and `--notifications` on every backend: the real executable as a bar on a
-/// private session bus, with a fake MPRIS player and notify-send, read from `ctl status` and from
-/// the screen (OCR).
+/// The desktop bus on every backend: the real executable as a bar on a private session bus, with
+/// a fake MPRIS player, notify-send, a fake portal and a screen reader's view (pyatspi on a
+/// private accessibility bus), read from `ctl status`, the accessible tree and the screen (OCR).
 final class DesktopBusParityTests: ParityTestCase {
     func testNowPlayingFollowsThePlayerOnX11() throws { try nowPlayingFollowsThePlayer(on: .x11) }
     func testNowPlayingFollowsThePlayerOnWayland() throws { try nowPlayingFollowsThePlayer(on: .wayland) }
@@ -13,6 +13,10 @@ final class DesktopBusParityTests: ParityTestCase {
     func testNotificationsShowOnWayland() throws { try notificationsShow(on: .wayland) }
     func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnX11() throws { try floodKeepsTheFramesAndTheMemory(on: .x11) }
     func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnWayland() throws { try floodKeepsTheFramesAndTheMemory(on: .wayland) }
+    func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnX11() throws { try screenReaderHearsTheTicker(on: .x11) }
+    func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnWayland() throws { try screenReaderHearsTheTicker(on: .wayland) }
+    func testThePortalTurnsTheTickerToPagesAndBackOnX11() throws { try portalTurnsTheTickerToPages(on: .x11) }
+    func testThePortalTurnsTheTickerToPagesAndBackOnWayland() throws { try portalTurnsTheTickerToPages(on: .wayland) }
 
     // MARK: The checks
 
@@ -102,6 +106,58 @@ final class DesktopBusParityTests: ParityTestCase {
             run.stop()
             let errors = run.finish(within: 1)?.errors ?? ""
             XCTAssertLessThanOrEqual(errors.split(separator: "\n").filter { $0.contains("warning") }.count, 1, "\(backend): \(errors)")
+        }
+    }
+
+    /// pyatspi lists an application `xmarquee` with a marquee named after the message at the
+    /// reading edge; `ctl say` (polite) and a critical notification (assertive) are announced.
+    private func screenReaderHearsTheTicker(on backend: Backend) throws {
+        try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
+        let bus = try PrivateSessionBus()
+        let launcher = try AccessibilityBusLauncher(bus: bus)
+        defer { launcher.stop() }
+        try withBar(on: backend, ["--speed", "0", "--notifications"], text: "Hello screen reader", environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["message"] as? String == "Hello screen reader" })
+            // The tree, read on demand: the marquee's name is the message at the reading edge.
+            let tree = ScreenReaderProbe.tree(bus: bus)
+            XCTAssertTrue(tree.contains("app application 1"), "\(backend): \(tree)")
+            XCTAssertTrue(tree.contains("child role=marquee marquee=True showing=True visible=True focusable=True index=0 "
+                                        + "parent=xmarquee name='Hello screen reader'"), "\(backend): \(tree)")
+
+            let listener = try AnnouncementListener(bus: bus)
+            defer { listener.stop() }
+            var start = Date()
+            XCTAssertEqual(try XMarqueeRun.ctl(["--name", name, "say", "Storm warning for the coast"]).status, 0)
+            XCTAssertTrue(waitFor(seconds: 5) { listener.heard.contains("announcement 'Storm warning for the coast' 1 marquee") },
+                          "\(backend): \(listener.heard)")
+            let sayLatency = Date().timeIntervalSince(start)
+            start = Date()
+            try notifySend(["-u", "critical", "Disk full", "Free some space"], bus: bus)
+            XCTAssertTrue(waitFor(seconds: 5) { listener.heard.contains("announcement 'Disk full: Free some space' 2 marquee") },
+                          "\(backend): \(listener.heard)")
+            print("screen reader on \(backend): heard \(String(format: "%.3f", sayLatency)) s after ctl say, "
+                  + "\(String(format: "%.3f", Date().timeIntervalSince(start))) s after notify-send -u critical")
+        }
+    }
+
+    /// A fake portal switching `enable-animations` off turns the ticker to pages within 1 s, and
+    /// back (on X11 the portal is the fallback where no XSETTINGS manager runs, as on Xvfb).
+    private func portalTurnsTheTickerToPages(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        let portal = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
+        try withBar(on: backend, ["--speed", "120"], text: "First message", environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["motion"] as? String == "scrolling" })
+            XCTAssertTrue(waitFor(seconds: 5) { portal.logged.contains("ReadAll") }, "\(backend): the ticker asked the portal")
+            var latencies: [Double] = []
+            for (state, motion) in [("off", "pages"), ("on", "scrolling"), ("off", "pages")] {
+                let start = Date()
+                portal.send("animations \(state)")
+                XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status(name)?["motion"] as? String == motion },
+                              "\(backend): animations \(state): \(String(describing: XMarqueeRun.status(name)?["motion"]))")
+                latencies.append(Date().timeIntervalSince(start))
+            }
+            print("portal on \(backend): enable-animations followed in \(latencies.map { String(format: "%.3f s", $0) })")
+            XCTAssertLessThan(latencies.max() ?? 5, 1, "\(backend)")
         }
     }
 

@@ -2,11 +2,10 @@ import Foundation
 import XCTest
 @testable import DisplayTestSupport
 
-/// The same accessible ticker from a Wayland bar under headless sway: the tree pyatspi reads,
-/// and the r key from a virtual keyboard announcing the message at the reading edge (the shared
-/// driver's announcements, whichever display).
+/// The r key, from a virtual keyboard, announces the message at a Wayland bar's reading edge.
+/// (The tree and the urgent announcements: DesktopBusParityTests, on every backend.)
 final class WaylandScreenReaderTests: SwayTestCase {
-    func testAReaderFindsTheBarAndItsKeyIsHeard() throws {
+    func testTheReaderKeyIsHeard() throws {
         try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
         if let reason = VirtualKeyboard.unavailable { throw XCTSkip(reason) }
         let bus = try PrivateSessionBus()
@@ -17,8 +16,6 @@ final class WaylandScreenReaderTests: SwayTestCase {
                                   waylandDisplay: sway.waylandDisplay, environment: bus.environment)
         defer { bar.stop() }
         XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["message"] as? String == "Wayland reads aloud" })
-        let tree = ScreenReaderProbe.tree(bus: bus)
-        XCTAssertTrue(tree.contains("child role=marquee marquee=True showing=True visible=True focusable=True index=0 parent=xmarquee name='Wayland reads aloud'"), tree)
 
         let listener = try AnnouncementListener(bus: bus)
         defer { listener.stop() }
