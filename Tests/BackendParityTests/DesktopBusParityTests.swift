@@ -13,6 +13,14 @@ final class DesktopBusParityTests: ParityTestCase {
     func testNotificationsShowOnWayland() throws { try notificationsShow(on: .wayland) }
     func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnX11() throws { try floodKeepsTheFramesAndTheMemory(on: .x11) }
     func testAFloodOfNotificationsKeepsTheFramesAndTheMemoryOnWayland() throws { try floodKeepsTheFramesAndTheMemory(on: .wayland) }
+    func testMarkupIsPlainTextAndATimeoutIsHonouredOnX11() throws { try markupAndTimeout(on: .x11) }
+    func testMarkupIsPlainTextAndATimeoutIsHonouredOnWayland() throws { try markupAndTimeout(on: .wayland) }
+    func testANotificationGoesAfterOnePassOnX11() throws { try onePassEndsANotification(on: .x11) }
+    func testANotificationGoesAfterOnePassOnWayland() throws { try onePassEndsANotification(on: .wayland) }
+    func testNotificationsBesideAnotherServerOnX11() throws { try besideAnotherServer(on: .x11) }
+    func testNotificationsBesideAnotherServerOnWayland() throws { try besideAnotherServer(on: .wayland) }
+    func testTheColourSchemePicksTheDefaultColoursOnX11() throws { try colourSchemePicksTheDefaults(on: .x11) }
+    func testTheColourSchemePicksTheDefaultColoursOnWayland() throws { try colourSchemePicksTheDefaults(on: .wayland) }
     func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnX11() throws { try screenReaderHearsTheTicker(on: .x11) }
     func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnWayland() throws { try screenReaderHearsTheTicker(on: .wayland) }
     func testThePortalTurnsTheTickerToPagesAndBackOnX11() throws { try portalTurnsTheTickerToPages(on: .x11) }
@@ -70,6 +78,82 @@ final class DesktopBusParityTests: ParityTestCase {
             XCTAssertLessThan(urgent ?? 5, 0.5, "\(backend): the critical one at once")
             print("notifications on \(backend): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-"), "
                   + "critical in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
+        }
+    }
+
+    /// As the server: it owns the name, the body's markup is plain text, and a short timeout
+    /// ends the ticker's only message.
+    private func markupAndTimeout(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            XCTAssertNotNil(bus.owner(of: "org.freedesktop.Notifications"))
+            try notifySend(["-t", "700", "Deploy", "<b>done</b> &amp; <i>live</i>"], bus: bus)
+            XCTAssertTrue(waitFor(seconds: 2) { XMarqueeRun.status(name)?["message"] as? String == "Deploy: done & live" },
+                          "\(backend): \(String(describing: XMarqueeRun.status(name)?["message"]))")
+            XCTAssertTrue(waitFor(seconds: 3) { Self.desktopBus(name)?["notificationsShown"] as? Int == 0 },
+                          "\(backend): the 0.7 s notification expired")
+        }
+    }
+
+    /// A notification whose timeout is longer than a pass goes after its one pass.
+    private func onePassEndsANotification(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        try withBar(on: backend, ["--speed", "600", "--notifications"], text: "A steady message", environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            try notifySend(["-t", "60000", "Long timeout", "one pass is enough"], bus: bus)
+            XCTAssertTrue(waitFor(seconds: 3) { Self.desktopBus(name)?["notificationsShown"] as? Int == 1 })
+            let start = Date()
+            var seen = false
+            let gone = waitFor(seconds: 20) {
+                seen = seen || XMarqueeRun.status(name)?["message"] as? String == "Long timeout: one pass is enough"
+                return Self.desktopBus(name)?["notificationsShown"] as? Int == 0
+            }
+            XCTAssertTrue(gone, "\(backend): still shown after 20 s of a 60 s timeout")
+            XCTAssertTrue(seen, "\(backend): it was read at the reading edge before it went")
+            print("notifications on \(backend): a 60 s notification went after its pass, "
+                  + "\(String(format: "%.1f", Date().timeIntervalSince(start))) s after it was shown")
+        }
+    }
+
+    /// With another server owning the name, xmarquee listens beside it: it shows what is sent
+    /// within 0.5 s, the other server still gets it, and xmarquee never takes the name.
+    private func besideAnotherServer(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+        let owner = try XCTUnwrap(bus.owner(of: "org.freedesktop.Notifications"))
+        try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "monitor" },
+                          "\(backend): \(String(describing: Self.desktopBus(name)))")
+            try notifySend(["Build finished", "All tests passed"], bus: bus)
+            let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
+            print("notifications beside another server on \(backend): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
+            XCTAssertLessThan(took ?? 5, 0.5, "\(backend)")
+            XCTAssertTrue(other.logged.contains("Notify Build finished"), "\(backend): the other server still gets it")
+            XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "\(backend): xmarquee never takes the name")
+        }
+    }
+
+    /// The portal's colour scheme picks the default colours, followed live (on Wayland the portal
+    /// is the source; on X11 the fallback where no XSETTINGS manager runs, as on Xvfb).
+    private func colourSchemePicksTheDefaults(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        let portal = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
+        try withBar(on: backend, ["--speed", "0", "--fade", "0"], text: "Scheme", environment: bus.environment) { display, _, name in
+            XCTAssertNotNil(waitForStatus(name))
+            // The bar's top row at its left edge, clear of the text.
+            func background() -> Int? {
+                (try? display.screenshot()).map { shot in Pixel(shot.pixel(x: 3, y: 1)) }.map { $0.red << 16 | $0.green << 8 | $0.blue }
+            }
+            XCTAssertTrue(waitFor(seconds: 5) { background() == 0x202020 }, "\(backend): dark at start: \(String(describing: background()))")
+            var latencies: [Double] = []
+            for (scheme, expected) in [("light", 0xF0F0F0), ("dark", 0x202020)] {
+                let start = Date()
+                portal.send("scheme \(scheme)")
+                XCTAssertTrue(waitFor(seconds: 5) { background() == expected }, "\(backend): \(scheme): \(String(describing: background()))")
+                latencies.append(Date().timeIntervalSince(start))
+            }
+            print("portal on \(backend): color-scheme followed in \(latencies.map { String(format: "%.3f s", $0) }) (screenshots included)")
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import DisplayTestSupport
 
-/// `--now-playing` and `--notifications` end to end: the real executable under Xvfb on a
-/// private session bus, with a fake MPRIS player, notify-send and a second notification server.
+/// The desktop bus where X11's own tools or two windows side by side are needed: the real
+/// executable under Xvfb on a private session bus. (What runs on every backend:
+/// DesktopBusParityTests.)
 final class DesktopBusTests: XvfbTestCase {
     override class var screen: (width: Int, height: Int) { (800, 200) }
 
@@ -134,64 +135,5 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertTrue(waitFor(seconds: 5) { self.desktopBus("np-named")?["nowPlaying"] as? String == "Nina Simone — Feeling Good" })
         XCTAssertEqual(desktopBus("np-other")?["nowPlaying"] as? String, "", "vlc is not playing")
         XCTAssertEqual(XMarqueeRun.status("np-other")?["message"] as? String, nil)
-    }
-
-    private func notifySend(_ arguments: [String], bus: PrivateSessionBus) throws {
-        let result = try runTool(URL(fileURLWithPath: "/usr/bin/notify-send"), arguments, environment: bus.environment)
-        XCTAssertEqual(result.status, 0, result.output)
-    }
-
-    /// As the server: it owns the name, reads the body's markup as plain text and honours a
-    /// short timeout. (Showing within 0.5 s, and critical ones at once: DesktopBusParityTests.)
-    func testAsTheServerMarkupIsPlainTextAndATimeoutIsHonoured() throws {
-        let bus = try PrivateSessionBus()
-        let ticker = try launch(["--name", "notify-server", "--geometry", "600x30+0+40", "--speed", "0", "--notifications"], bus: bus)
-        defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-server")?["notifications"] as? String == "server" },
-                      "\(String(describing: desktopBus("notify-server"))) \(ticker.standardError)")
-        XCTAssertNotNil(bus.owner(of: "org.freedesktop.Notifications"))
-
-        try notifySend(["-t", "700", "Deploy", "<b>done</b> &amp; <i>live</i>"], bus: bus)
-        XCTAssertTrue(waitFor(seconds: 2) { XMarqueeRun.status("notify-server")?["message"] as? String == "Deploy: done & live" },
-                      "\(String(describing: XMarqueeRun.status("notify-server")?["message"]))")
-        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-server")?["notificationsShown"] as? Int == 0 },
-                      "the 0.7 s notification expired")
-    }
-
-    /// A notification whose timeout is longer than a pass goes after its one pass.
-    func testANotificationGoesAfterOnePass() throws {
-        let bus = try PrivateSessionBus()
-        let ticker = try launch(["--name", "notify-pass", "--geometry", "600x30+0+80", "--speed", "600", "--notifications",
-                                 "A steady message"], bus: bus)
-        defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-pass")?["notifications"] as? String == "server" })
-        try notifySend(["-t", "60000", "Long timeout", "one pass is enough"], bus: bus)
-        XCTAssertTrue(waitFor(seconds: 3) { self.desktopBus("notify-pass")?["notificationsShown"] as? Int == 1 })
-        let start = Date()
-        var seen = false
-        let gone = waitFor(seconds: 20) {
-            seen = seen || XMarqueeRun.status("notify-pass")?["message"] as? String == "Long timeout: one pass is enough"
-            return self.desktopBus("notify-pass")?["notificationsShown"] as? Int == 0
-        }
-        XCTAssertTrue(gone, "still shown after 20 s of a 60 s timeout")
-        XCTAssertTrue(seen, "it was read at the reading edge before it went")
-        print("notifications: a 60 s notification went after its pass, \(String(format: "%.1f", Date().timeIntervalSince(start))) s after it was shown")
-    }
-
-    func testNotificationsBesideAnotherServer() throws {
-        let bus = try PrivateSessionBus()
-        let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
-        let owner = try XCTUnwrap(bus.owner(of: "org.freedesktop.Notifications"))
-        let ticker = try launch(["--name", "notify-monitor", "--geometry", "600x30+0+80", "--speed", "0", "--notifications"], bus: bus)
-        defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("notify-monitor")?["notifications"] as? String == "monitor" },
-                      "\(String(describing: desktopBus("notify-monitor"))) \(ticker.standardError)")
-        try notifySend(["Build finished", "All tests passed"], bus: bus)
-        let took = seconds(within: 5) { XMarqueeRun.status("notify-monitor")?["message"] as? String == "Build finished: All tests passed" }
-        XCTAssertNotNil(took, "\(String(describing: XMarqueeRun.status("notify-monitor")))")
-        print("notifications (monitor): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
-        XCTAssertLessThan(took ?? 5, 0.5)
-        XCTAssertTrue(other.logged.contains("Notify Build finished"), "the other server still gets it")
-        XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "xmarquee never takes the name")
     }
 }
