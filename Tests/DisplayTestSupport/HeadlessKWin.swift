@@ -36,7 +36,9 @@ final class HeadlessKWin {
         kwin.arguments = ["--virtual", "--width", String(width), "--height", String(height), "--scale", String(scale),
                           "--socket", socketName, "--no-lockscreen", "--no-global-shortcuts"]
         kwin.environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "HOME": runtimeDirectory, "PATH": "/usr/bin:/bin",
-                            "DBUS_SESSION_BUS_ADDRESS": busAddress, "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1"]
+                            "DBUS_SESSION_BUS_ADDRESS": busAddress, "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
+                            // A KWin script's print() reaches the log (`maximizeArea`).
+                            "QT_LOGGING_RULES": "js.debug=true"]
         kwin.standardOutput = FileHandle(forWritingAtPath: log)
         kwin.standardError = FileHandle(forWritingAtPath: log)
         try kwin.run()
@@ -55,6 +57,37 @@ final class HeadlessKWin {
             kwin.waitUntilExit()
         }
         session.stop()
+    }
+
+    /// The area a maximised window gets (logical x, y, width, height): the output less what
+    /// layer-shell surfaces reserve. Asked with a KWin script (loaded and started through
+    /// org.kde.kwin.Scripting), whose print() lands in KWin's log.
+    func maximizeArea() throws -> [Int] {
+        let marker = "xmarquee-area-\(UUID().uuidString.prefix(8))"
+        let script = runtimeDirectory + "/\(marker).js"
+        try """
+        var area = workspace.clientArea(KWin.MaximizeArea, workspace.activeScreen, workspace.currentDesktop);
+        print("\(marker) " + area.x + " " + area.y + " " + area.width + " " + area.height);
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let load = """
+        import dbus, sys
+        bus = dbus.bus.BusConnection(sys.argv[1])
+        scripting = dbus.Interface(bus.get_object('org.kde.KWin', '/Scripting'), 'org.kde.kwin.Scripting')
+        scripting.loadScript(sys.argv[2], signature='s')
+        scripting.start()
+        """
+        let result = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", load, busAddress, script])
+        guard result.status == 0 else { throw HarnessError("KWin's scripting failed: \(result.output.suffix(400))") }
+        var area: [Int] = []
+        waitFor(seconds: 5) {
+            let text = (try? String(contentsOfFile: self.log, encoding: .utf8)) ?? ""
+            guard let line = text.split(separator: "\n").last(where: { $0.contains(marker) }) else { return false }
+            area = line.split(separator: " ").suffix(4).compactMap { Int($0) }
+            return area.count == 4
+        }
+        guard area.count == 4 else { throw HarnessError("KWin's script printed no area") }
+        return area
     }
 
     /// The output's pixels at their native resolution (ScreenShot2.CaptureScreen writes them raw

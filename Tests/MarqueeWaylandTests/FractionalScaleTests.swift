@@ -4,7 +4,8 @@ import XCTest
 
 /// A fractional output scale (KWin's virtual output at 1.5): the bar's buffer is made at the
 /// exact device size and its glyphs drawn at that size, so what KWin shows is what xmarquee
-/// draws on X11 at 144 dpi — never a 2× buffer shrunk by the compositor.
+/// draws on X11 at 144 dpi — never a 2× buffer shrunk by the compositor — and the bar reserves
+/// its height in logical pixels.
 final class FractionalScaleTests: XCTestCase {
     private let text = "Fractional scale: glyphs drawn at the output's own size"
     private let arguments = ["--bar", "top", "--height", "40", "--speed", "0", "--bg", "#203040", "--fg", "#f0f0f0"]
@@ -13,6 +14,7 @@ final class FractionalScaleTests: XCTestCase {
         if let reason = HeadlessKWin.unavailable { throw XCTSkip(reason) }
         let kwin = try HeadlessKWin(width: 1280, height: 400, scale: 1.5)
         defer { kwin.stop() }
+        XCTAssertEqual(try kwin.maximizeArea(), [0, 0, 1280, 400], "the whole output before the bar")
         let name = "kwin-scale-\(getpid())"
         let run = try XMarqueeRun(arguments + ["--name", name, "--", text], waylandDisplay: kwin.waylandDisplay,
                                   environment: ["XDG_RUNTIME_DIR": kwin.runtimeDirectory])
@@ -30,6 +32,10 @@ final class FractionalScaleTests: XCTestCase {
         let wayland = try XCTUnwrap(shot)
         XCTAssertEqual(wayland.width, 1920)
         XCTAssertNotEqual(Pixel(wayland.pixel(x: 1900, y: 60)), Pixel(0x20, 0x30, 0x40), "and no more")
+        // The bar reserves its 40 logical pixels: a maximised window starts below it.
+        let area = try kwin.maximizeArea()
+        print("KWin at 1.5: a maximised window's area with the bar: \(area)")
+        XCTAssertEqual(area, [0, 40, 1280, 360], "the bar reserves --height 40 logical pixels")
 
         let x11 = try drawnOnX11(dpi: 144, width: 1920)
         var difference = 0
