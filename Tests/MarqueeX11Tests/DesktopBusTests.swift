@@ -48,6 +48,33 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertTrue(Self.maps(ticker.pid).contains("libsystemd.so.0"))
     }
 
+    /// A desktop without a loadable libsystemd (here: the library hidden behind an empty file in
+    /// a mount namespace of the test's own) runs on with one warning naming it, on a live bus,
+    /// with the sources asked for.
+    func testWithoutLibsystemdOneWarningAndTheTickerRunsOn() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+              let library = ["/lib/x86_64-linux-gnu/libsystemd.so.0", "/usr/lib/x86_64-linux-gnu/libsystemd.so.0"]
+                .first(where: FileManager.default.fileExists) else {
+            throw XCTSkip("needs root, unshare and libsystemd.so.0 where Debian puts it (amd64)")
+        }
+        let bus = try PrivateSessionBus()
+        let hidden = "mount --bind /dev/null \(library) && exec \"$0\" \"$@\""
+        let ticker = try TickerProcess(["-m", "sh", "-c", hidden, TickerProcess.executable.path,
+                                        "--name", "no-libsystemd", "--geometry", "600x30+0+0", "--now-playing", "--notifications", "Still here"],
+                                       display: Self.server.display, environment: bus.environment,
+                                       executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+        defer { ticker.stop() }
+        guard waitFor(seconds: 10, { XMarqueeRun.status("no-libsystemd") != nil }) else {
+            if ticker.standardError.contains("mount") { throw XCTSkip("no mount namespace here: \(ticker.standardError)") }
+            return XCTFail("it did not start: \(ticker.standardError)")
+        }
+        XCTAssertEqual(XMarqueeRun.status("no-libsystemd")?["message"] as? String, "Still here")
+        let warnings = ticker.standardError.split(separator: "\n").filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, ticker.standardError)
+        XCTAssertTrue(warnings.first?.contains("libsystemd") ?? false, "the warning names what is missing: \(ticker.standardError)")
+        print("without libsystemd: \(warnings.first ?? "")")
+    }
+
     /// The portal's colour scheme picks the default colours live (X11 without a settings
     /// manager, as Xvfb is), and never colours the user gave.
     func testTheColourSchemePicksTheDefaultColours() throws {
