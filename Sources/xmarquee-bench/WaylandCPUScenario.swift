@@ -31,7 +31,12 @@ extension Bench {
 
     private func runWaylandCPU(section: String, note kind: String, start: () throws -> BenchCompositor) throws {
         var client: [ProcessUsage] = [], compositor: [ProcessUsage] = [], resident: [Double] = [], frameRates: [Double] = []
+        var floor: [ProcessUsage] = []
         for round in 0..<runs {
+            defer {
+                // The same compositor's per-frame floor, in a fresh one, after the ticker's round.
+                if let usage = try? measureWaylandFloor(start: start) { floor.append(usage) }
+            }
             // A fresh compositor a round, as X11's rounds start a fresh ticker: nothing left over from the last.
             let session = try start()
             defer { session.stop() }
@@ -67,7 +72,30 @@ extension Bench {
                 note: "voluntary context switches; involuntary \(median(client, \.involuntaryPerSecond).map { fixed($0, 0) } ?? "n/a")/s")
         log.add(section, "frames shown on Wayland", Statistics.median(frameRates), "/s", note: "from `ctl status`: the compositor's frame callbacks")
         log.add(section, "compositor CPU with xmarquee", median(compositor, \.cpuPercent), "%", note: "the compositor draws the screen in software")
+        let floorCPU = median(floor, \.cpuPercent)
+        log.add(section, "Wayland floor CPU (weston-presentation-shm)", floorCPU, "%",
+                note: "C, one shm buffer drawn and committed a frame callback, wp_presentation feedback; median of \(floor.count) × 10 s")
+        log.add(section, "Wayland floor wakeups", median(floor, \.wakeupsPerSecond), "/s")
+        if let cpu, let floorCPU, floorCPU > 0 {
+            log.add(section, "client CPU: xmarquee ÷ Wayland floor", cpu / floorCPU, "×",
+                    note: "a Wayland client commits once a frame: no protocol here queues frames ahead (wp_fifo_v1, wp_commit_timing_v1)")
+        }
         log.add(section, "xmarquee resident on Wayland", Statistics.median(resident), "MB", note: "at the end of each round")
+    }
+
+    /// weston's presentation-shm demo (`-f`: a frame drawn and committed at each frame callback,
+    /// with presentation feedback) in a fresh compositor: what any client that moves its picture
+    /// every frame costs there, the floor beside which the ticker's Wayland figures stand.
+    private func measureWaylandFloor(start: () throws -> BenchCompositor) throws -> ProcessUsage? {
+        let demo = "/usr/bin/weston-presentation-shm"
+        guard access(demo, X_OK) == 0 else { return nil }
+        let session = try start()
+        defer { session.stop() }
+        let floor = try ChildProcess(demo, ["-f"], environment: ["WAYLAND_DISPLAY": session.waylandDisplay, "DISPLAY": ""])
+        defer { floor.terminate() }
+        BenchClock.sleep(3)
+        guard floor.isRunning else { return nil }
+        return measureUsage(of: [floor.pid], for: 10)[0]
     }
 
     /// `xmarquee ctl --name NAME status` until it reports `atLeast` frames shown; the count and
