@@ -4,7 +4,7 @@ import MarqueeCore
 import TileRaster
 
 /// Turns frame plans into pixels on the surface. A frame is a buffer cut from the ribbon of its
-/// sub-pixel phase at the frame's offset (`RibbonBuffer`): the ribbon is painted from the tiles
+/// sub-pixel phase at the frame's offset (`RibbonBuffer`): the ribbon is painted from the glyphs
 /// once for the bar and a margin, and no pixel is copied per frame — on every compositor, since
 /// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
 /// to the bar's edges, not the strip), or while every ribbon of the phase is still the
@@ -85,12 +85,28 @@ final class BufferCompositor {
             return nil
         }
         let range = Self.span.range(for: plan)
-        compose(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
-        ribbon.extent = StripExtent(plan.strip, range: range)
+        paint(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
+        ribbon.painted(StripExtent(plan.strip, range: range))
         return ribbon
     }
 
-    /// Fills `canvas` from the tiles of `phase` and the background, copy by copy.
+    /// Paints a ribbon straight from the glyphs, copy by copy, no tile kept: each phase's ribbon
+    /// is painted again only once per margin's worth of motion, and tiles at every phase in use
+    /// (eight at most speeds) would hold 3–4 MB of the client's memory, where X11's are the
+    /// server's.
+    private func paint(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
+        let painter = style.painter
+        for copy in copies {
+            if let content = copy.content, let part = canvas.columns(from: copy.destinationX, count: copy.width) {
+                painter.paint(from: copy.tile * StripGeometry.tileWidth + copy.sourceX, of: content, phase: phase, into: part)
+            } else {
+                canvas.fill(style.background, x: copy.destinationX, columns: copy.width)
+            }
+        }
+    }
+
+    /// Fills a frame's `canvas` from the tiles of `phase` and the background, copy by copy: a frame
+    /// of its own is composed every frame, so its tiles are kept.
     private func compose(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
         let painter = style.painter
         for copy in copies {
@@ -123,7 +139,7 @@ final class BufferCompositor {
     /// painted anew from the next frame on.
     private func forgetPainted() {
         tiles.releaseAll()
-        for ribbon in ribbons { ribbon.extent = nil }
+        for ribbon in ribbons { ribbon.forget() }
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be

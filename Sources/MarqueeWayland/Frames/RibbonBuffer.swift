@@ -11,7 +11,7 @@ final class RibbonBuffer {
     private let memory: SharedMemory
     let phase: Int
     /// What it holds; nil until painted.
-    var extent: StripExtent?
+    private(set) var extent: StripExtent?
     /// The frame it was last shown in (the compositor's frame count), for freeing unused ones.
     var lastUsedFrame: UInt64 = 0
     /// Buffers cut from it that the compositor has not released yet.
@@ -38,6 +38,16 @@ final class RibbonBuffer {
     var height: Int { memory.canvas.height }
     /// Whether the compositor may still read its pixels: it must not be painted now.
     var isHeld: Bool { !held.isEmpty }
+
+    /// It was painted and holds `extent`: its pages need not stay resident here until it is
+    /// painted again (the compositor reads them through its own mapping).
+    func painted(_ extent: StripExtent) {
+        self.extent = extent
+        memory.releasePages()
+    }
+
+    /// What it holds is stale (new colours, height, font): painted anew before it is shown.
+    func forget() { extent = nil }
 
     /// Whether it holds what `plan` shows.
     func shows(_ plan: FramePlan) -> Bool {
