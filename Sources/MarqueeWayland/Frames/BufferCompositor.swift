@@ -71,12 +71,18 @@ final class BufferCompositor {
     /// of the phase are the compositor's still or memory ran out.
     private func ribbon(for plan: FramePlan) -> RibbonBuffer? {
         let width = Self.span.width(window: plan.width)
-        let candidates = ribbons.filter { $0.phase == plan.phase && $0.width == width && $0.height == height }
-        if let showing = candidates.first(where: { $0.shows(plan) }) { return showing }
+        // A loop rather than a filtered list: no array made every frame.
+        var candidates = 0
+        var free: RibbonBuffer?
+        for ribbon in ribbons where ribbon.phase == plan.phase && ribbon.width == width && ribbon.height == height {
+            if ribbon.shows(plan) { return ribbon }
+            candidates += 1
+            if free == nil && !ribbon.isHeld { free = ribbon }
+        }
         let ribbon: RibbonBuffer
-        if let free = candidates.first(where: { !$0.isHeld }) {
+        if let free {
             ribbon = free
-        } else if candidates.count < Self.ribbonsPerPhase,
+        } else if candidates < Self.ribbonsPerPhase,
                   let made = try? RibbonBuffer(display: display, shm: shm, width: width, height: height, format: style.format,
                                                phase: plan.phase) {
             ribbons.append(made)
