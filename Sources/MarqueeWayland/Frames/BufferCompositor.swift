@@ -13,8 +13,9 @@ import TileRaster
 /// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
 /// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
 final class BufferCompositor {
-    /// Less than X11's margin: the ribbons are the client's memory here, not the server's.
-    static let span = RibbonSpan(margin: 512)
+    /// X11's margin: each phase's ribbon is painted again once per 1024 px of motion (painting is
+    /// most of a frame's own work at 120 px/s), and its pages are not the client's once painted.
+    static let span = RibbonSpan(margin: 1024)
     /// Ribbons of one phase: one shown from while the other is painted.
     private static let ribbonsPerPhase = 2
     /// Frames a ribbon may go unused before its memory goes back.
