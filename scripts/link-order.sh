@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Writes packaging/link-order.txt: the functions of the release ticker that run while it starts and
 # scrolls headlines beside a clock, and as the plain bar the benchmark measures (valgrind's callgrind on
-# its own Xvfb), sorted by name so the
-# list does not depend on the binary profiled and a new one reads as a diff. `make release` links
+# its own Xvfb), and as a Wayland bar (on its own headless sway, where sway is installed), sorted by
+# name so the list does not depend on the binary profiled and a new one reads as a diff. `make release` links
 # them next to each other, so the pages of code a running ticker needs are few and dense instead of
 # 64 KB of fault-around for each scattered function. Run it again after large changes; a function
 # the list does not name (renamed, new) is only placed as usual. Functions the Swift runtime's
@@ -17,7 +17,13 @@ command -v valgrind >/dev/null || { echo "link-order: needs valgrind (apt-get in
 
 folder=$(mktemp -d /tmp/xmarquee-link-order-XXXXXX)
 server=
-cleanup() { [[ -n $server ]] && kill "$server" 2>/dev/null; rm -rf "$folder"; }
+compositor=
+runtime=
+cleanup() {
+  [[ -n $server ]] && kill "$server" 2>/dev/null
+  [[ -n $compositor ]] && kill "$compositor" 2>/dev/null
+  rm -rf "$folder" ${runtime:+"$runtime"}
+}
 trap cleanup EXIT
 
 exec {display_fd}<> <(:)
@@ -39,8 +45,32 @@ DISPLAY=:$display timeout -s INT "$seconds" valgrind --tool=callgrind --demangle
   --geometry 1920x32+0+0 --clock '%H:%M:%S' >/dev/null 2>&1 || true
 DISPLAY=:$display timeout -s INT "$((seconds / 2 + 1))" valgrind --tool=callgrind --demangle=no \
   --callgrind-out-file="$folder/callgrind-plain.out" "$binary" --geometry 1920x32+0+0 hello >/dev/null 2>&1 || true
+profiles=("$folder/callgrind.out" "$folder/callgrind-plain.out")
 
-python3 - "$(basename "$binary")" "$folder/callgrind.out" "$folder/callgrind-plain.out" <<'PYTHON' | LC_ALL=C sort -u > packaging/link-order.txt
+# Where sway is installed, a third run: the headlines as a Wayland bar on a private headless sway
+# (its frames take functions of their own). Sway refuses root: under root it runs as the
+# unprivileged user the Wayland tests use.
+if command -v sway >/dev/null; then
+  runtime=$(mktemp -d /tmp/xmarquee-link-order-sway-XXXXXX)
+  printf 'xwayland disable\noutput HEADLESS-1 mode 1920x200\n' > "$runtime/config"
+  chmod 644 "$runtime/config"
+  as_user=()
+  if [[ $(id -u) == 0 ]]; then
+    id xmarquee-wl >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin xmarquee-wl
+    chown xmarquee-wl: "$runtime"
+    as_user=(setpriv --reuid="$(id -u xmarquee-wl)" --regid="$(id -g xmarquee-wl)" --clear-groups)
+  fi
+  "${as_user[@]}" env -i XDG_RUNTIME_DIR="$runtime" PATH=/usr/bin:/bin WLR_BACKENDS=headless WLR_RENDERER=pixman \
+    WLR_LIBINPUT_NO_DEVICES=1 sway -c "$runtime/config" >/dev/null 2>&1 &
+  compositor=$!
+  for _ in $(seq 100); do [[ -S $runtime/wayland-1 ]] && break; sleep 0.1; done
+  WAYLAND_DISPLAY=$runtime/wayland-1 DISPLAY= timeout -s INT "$seconds" valgrind --tool=callgrind --demangle=no \
+    --callgrind-out-file="$folder/callgrind-wayland.out" "$binary" --backend wayland --bar top --height 32 \
+    --file "$folder/headlines.txt" >/dev/null 2>&1 || true
+  [[ -s $folder/callgrind-wayland.out ]] && profiles+=("$folder/callgrind-wayland.out")
+fi
+
+python3 - "$(basename "$binary")" "${profiles[@]}" <<'PYTHON' | LC_ALL=C sort -u > packaging/link-order.txt
 import re, sys
 for profile in sys.argv[2:]:
     lines = open(profile).read().splitlines()

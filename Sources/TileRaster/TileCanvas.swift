@@ -17,6 +17,7 @@ public final class TileCanvas {
     let image: OpaquePointer
     public let width: Int
     public let height: Int
+    public let format: Format
     private var solids: [RGBAColor: OpaquePointer] = [:]
     private var lastSolid: (color: RGBAColor, image: OpaquePointer)?
 
@@ -27,6 +28,7 @@ public final class TileCanvas {
         self.image = image
         self.width = width
         self.height = height
+        self.format = format
     }
 
     /// Pixels someone else owns and frees (a Wayland shm buffer), painted in place: 32-bit
@@ -39,6 +41,14 @@ public final class TileCanvas {
         self.image = image
         self.width = width
         self.height = height
+        self.format = format
+    }
+
+    /// Columns `x..<(x + columns)` of this canvas as a canvas of their own, over the same pixels
+    /// (painted in place; this one must outlive it). Nil for an empty or outside range.
+    public func columns(from x: Int, count columns: Int) -> TileCanvas? {
+        guard x >= 0, columns > 0, x + columns <= width else { return nil }
+        return TileCanvas(wrapping: pixels + x * 4, width: columns, height: height, stride: stride, format: format)
     }
 
     deinit {

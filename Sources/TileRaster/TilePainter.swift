@@ -58,8 +58,14 @@ public final class TilePainter {
     /// Paints tile `index` of `content` at `phase` (0..<`SubpixelGrid.steps`) into `canvas`,
     /// which is as wide as the tile.
     public func paint(tile index: Int, of content: CycleContent, phase: Int, into canvas: TileCanvas) {
-        let tileStart = index * StripGeometry.tileWidth
-        let tileWidth = canvas.width, rows = canvas.height
+        paint(from: index * StripGeometry.tileWidth, of: content, phase: phase, into: canvas)
+    }
+
+    /// Paints `content`'s columns from `start` (0..<`unitWidth`) on, as many as `canvas` is
+    /// wide, at `phase`: the pixels the same columns of its tiles hold, painted straight where
+    /// they are shown (a Wayland ribbon) instead of through a kept tile.
+    public func paint(from start: Int, of content: CycleContent, phase: Int, into canvas: TileCanvas) {
+        let width = canvas.width, rows = canvas.height
         canvas.fill(background)
         let layout = content.layout
         let cycle = layout.width
@@ -68,10 +74,10 @@ public final class TilePainter {
         let margin = fontHeight + 1
         for copy in 0..<content.copiesPerUnit {
             let copyStart = copy * cycle
-            let lower = tileStart - copyStart - margin
-            let upper = tileStart + tileWidth - copyStart + margin
+            let lower = start - copyStart - margin
+            let upper = start + width - copyStart + margin
             guard upper > 0 && lower < cycle else { continue }
-            let offset = copyStart - tileStart
+            let offset = copyStart - start
             let chunks = layout.chunks(overlapping: max(lower, 0), min(upper, cycle))
             // Boxes first, all of them, so no box covers a neighbour's overhanging glyph.
             if let capsule {

@@ -97,8 +97,7 @@ public struct PresentationClock: Sendable {
         guard intervals.count >= 5 else { return }
         // The median is the rate roughly, whatever refreshes were missed; the whole run's span
         // over the refreshes it counts averages the jitter out, better the longer it runs.
-        let sorted = intervals.sorted()
-        let rough = sorted[sorted.count / 2]
+        let rough = Self.median(of: intervals)
         guard var current = run else {
             run = (start: time, refreshes: 0)
             return
@@ -106,6 +105,17 @@ public struct PresentationClock: Sendable {
         current.refreshes += max(1, ((time - last) / rough).rounded())
         run = current
         if current.refreshes >= 8 { adopt(period: (time - current.start) / current.refreshes) }
+    }
+
+    /// The middle value, sorted in a scratch copy on the stack: this runs every frame, and a
+    /// sorted array would be an allocation each time.
+    private static func median(of values: [Double]) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: values.count) { buffer in
+            var scratch = buffer
+            _ = scratch.initialize(fromContentsOf: values)
+            scratch.sort()
+            return scratch[values.count / 2]
+        }
     }
 
     private mutating func adopt(period measured: Double) {

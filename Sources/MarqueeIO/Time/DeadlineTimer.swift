@@ -16,6 +16,9 @@ public final class DeadlineTimer {
 
     public let fd: Int32
     private let clock: Clock
+    /// Set from `arm` until `disarm` or `acknowledge`: disarming a timer that cannot be armed
+    /// costs no system call (a frame clock disarms its fallback timer every frame).
+    private var mayBeArmed = false
 
     public init?(clock: Clock = .monotonic) {
         self.clock = clock
@@ -35,17 +38,22 @@ public final class DeadlineTimer {
         spec.it_value.tv_nsec = Int((seconds - Double(Int(seconds))) * 1e9)
         let flags = clock == .wall ? TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET : TFD_TIMER_ABSTIME
         timerfd_settime(fd, Int32(flags), &spec, nil)
+        mayBeArmed = true
     }
 
     public func disarm() {
+        guard mayBeArmed else { return }
         var spec = itimerspec()
         timerfd_settime(fd, 0, &spec, nil)
+        mayBeArmed = false
     }
 
     /// Acknowledges an expiry (or a clock change) so poll() stops reporting it.
     public func acknowledge() {
         var expirations: UInt64 = 0
-        _ = read(fd, &expirations, 8)
+        // A timer that fired is disarmed (it never repeats); one cancelled by a clock change
+        // (the read fails) may still be armed.
+        if read(fd, &expirations, 8) == 8 { mayBeArmed = false }
     }
 
     /// Calls `handler` on `loop` at each expiry, acknowledged first, for as long as the returned

@@ -122,8 +122,9 @@ public final class WaylandDisplay {
     func dispatchPending() {
         flush()
         while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        if poll(&poller, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
+        // The socket is non-blocking: one read takes what is there (nothing: it says so and
+        // libwayland carries on), with no poll first — a system call less every wakeup.
+        wl_display_read_events(display)
         wl_display_dispatch_pending(display)
     }
 

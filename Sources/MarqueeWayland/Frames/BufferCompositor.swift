@@ -4,7 +4,7 @@ import MarqueeCore
 import TileRaster
 
 /// Turns frame plans into pixels on the surface. A frame is a buffer cut from the ribbon of its
-/// sub-pixel phase at the frame's offset (`RibbonBuffer`): the ribbon is painted from the tiles
+/// sub-pixel phase at the frame's offset (`RibbonBuffer`): the ribbon is painted from the glyphs
 /// once for the bar and a margin, and no pixel is copied per frame — on every compositor, since
 /// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
 /// to the bar's edges, not the strip), or while every ribbon of the phase is still the
@@ -13,8 +13,9 @@ import TileRaster
 /// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
 /// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
 final class BufferCompositor {
-    /// Less than X11's margin: the ribbons are the client's memory here, not the server's.
-    static let span = RibbonSpan(margin: 512)
+    /// X11's margin: each phase's ribbon is painted again once per 1024 px of motion (painting is
+    /// most of a frame's own work at 120 px/s), and its pages are not the client's once painted.
+    static let span = RibbonSpan(margin: 1024)
     /// Ribbons of one phase: one shown from while the other is painted.
     private static let ribbonsPerPhase = 2
     /// Frames a ribbon may go unused before its memory goes back.
@@ -71,12 +72,18 @@ final class BufferCompositor {
     /// of the phase are the compositor's still or memory ran out.
     private func ribbon(for plan: FramePlan) -> RibbonBuffer? {
         let width = Self.span.width(window: plan.width)
-        let candidates = ribbons.filter { $0.phase == plan.phase && $0.width == width && $0.height == height }
-        if let showing = candidates.first(where: { $0.shows(plan) }) { return showing }
+        // A loop rather than a filtered list: no array made every frame.
+        var candidates = 0
+        var free: RibbonBuffer?
+        for ribbon in ribbons where ribbon.phase == plan.phase && ribbon.width == width && ribbon.height == height {
+            if ribbon.shows(plan) { return ribbon }
+            candidates += 1
+            if free == nil && !ribbon.isHeld { free = ribbon }
+        }
         let ribbon: RibbonBuffer
-        if let free = candidates.first(where: { !$0.isHeld }) {
+        if let free {
             ribbon = free
-        } else if candidates.count < Self.ribbonsPerPhase,
+        } else if candidates < Self.ribbonsPerPhase,
                   let made = try? RibbonBuffer(display: display, shm: shm, width: width, height: height, format: style.format,
                                                phase: plan.phase) {
             ribbons.append(made)
@@ -85,12 +92,28 @@ final class BufferCompositor {
             return nil
         }
         let range = Self.span.range(for: plan)
-        compose(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
-        ribbon.extent = StripExtent(plan.strip, range: range)
+        paint(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
+        ribbon.painted(StripExtent(plan.strip, range: range))
         return ribbon
     }
 
-    /// Fills `canvas` from the tiles of `phase` and the background, copy by copy.
+    /// Paints a ribbon straight from the glyphs, copy by copy, no tile kept: each phase's ribbon
+    /// is painted again only once per margin's worth of motion, and tiles at every phase in use
+    /// (eight at most speeds) would hold 3–4 MB of the client's memory, where X11's are the
+    /// server's.
+    private func paint(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
+        let painter = style.painter
+        for copy in copies {
+            if let content = copy.content, let part = canvas.columns(from: copy.destinationX, count: copy.width) {
+                painter.paint(from: copy.tile * StripGeometry.tileWidth + copy.sourceX, of: content, phase: phase, into: part)
+            } else {
+                canvas.fill(style.background, x: copy.destinationX, columns: copy.width)
+            }
+        }
+    }
+
+    /// Fills a frame's `canvas` from the tiles of `phase` and the background, copy by copy: a frame
+    /// of its own is composed every frame, so its tiles are kept.
     private func compose(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
         let painter = style.painter
         for copy in copies {
@@ -123,7 +146,7 @@ final class BufferCompositor {
     /// painted anew from the next frame on.
     private func forgetPainted() {
         tiles.releaseAll()
-        for ribbon in ribbons { ribbon.extent = nil }
+        for ribbon in ribbons { ribbon.forget() }
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be

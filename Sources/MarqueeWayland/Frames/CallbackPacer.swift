@@ -28,7 +28,14 @@ final class CallbackPacer: FrameSource {
     private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
     /// Whether the last callback drew a frame at once: then the next one is a refresh later.
     private var drewOnLastCallback = false
-    private var feedbackObjects: Set<OpaquePointer> = []
+    /// Feedback asked for and not answered yet, oldest first (a few: the compositor answers each
+    /// within a frame or two).
+    private var feedbackObjects: [OpaquePointer] = []
+    /// The compositor left `unansweredLimit` feedback objects in a row unanswered (headless sway
+    /// 1.7 answers none): no more are asked for on this surface. Each one left waiting would stay
+    /// on both sides for good, and the compositor's work each commit grows with their number.
+    private var feedbackSilent = false
+    private static let unansweredLimit = 8
     private(set) var isActive = false
 
     init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
@@ -89,8 +96,10 @@ final class CallbackPacer: FrameSource {
             pendingCallback = callback
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
-        if let presentation, display.presentationClock != nil, let feedback = wp_presentation_feedback(presentation, surface) {
-            feedbackObjects.insert(feedback)
+        if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
+        if let presentation, !feedbackSilent, display.presentationClock != nil,
+           let feedback = wp_presentation_feedback(presentation, surface) {
+            feedbackObjects.append(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
         wl_surface_commit(surface)
@@ -103,6 +112,7 @@ final class CallbackPacer: FrameSource {
         pendingCallback = nil
         for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
         feedbackObjects.removeAll()
+        feedbackSilent = false
         surface = newSurface
         clock = PresentationClock(guessedPeriod: clock.period)
         drewOnLastCallback = false
@@ -144,8 +154,15 @@ final class CallbackPacer: FrameSource {
     }
 
     private func forget(_ feedback: OpaquePointer?) {
-        guard let feedback else { return }
-        feedbackObjects.remove(feedback)
+        guard let feedback, let index = feedbackObjects.firstIndex(of: feedback) else { return }
+        feedbackObjects.remove(at: index)
         wp_presentation_feedback_destroy(feedback)
+    }
+
+    /// The compositor does not answer feedback on this surface: the callbacks' times set the clock.
+    private func giveUpFeedback() {
+        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        feedbackObjects.removeAll()
+        feedbackSilent = true
     }
 }

@@ -11,11 +11,15 @@ final class RibbonBuffer {
     private let memory: SharedMemory
     let phase: Int
     /// What it holds; nil until painted.
-    var extent: StripExtent?
+    private(set) var extent: StripExtent?
     /// The frame it was last shown in (the compositor's frame count), for freeing unused ones.
     var lastUsedFrame: UInt64 = 0
-    /// Buffers cut from it that the compositor has not released yet.
-    private var held: Set<OpaquePointer> = []
+    /// Buffers cut from it that the compositor has not released yet (one or two: a short list
+    /// costs less per frame than a set's hashing).
+    private var held: [OpaquePointer] = []
+    /// Buffers the compositor released, destroyed with this ribbon's next frame: destroyed at
+    /// its release, each would cost a write to the compositor of its own.
+    private var spent: [OpaquePointer] = []
     private let listener: UnsafeMutablePointer<wl_buffer_listener>
 
     init(display: WaylandDisplay, shm: OpaquePointer, width: Int, height: Int, format: TileCanvas.Format,
@@ -29,7 +33,7 @@ final class RibbonBuffer {
     }
 
     deinit {
-        for buffer in held { wl_buffer_destroy(buffer) }
+        for buffer in held + spent { wl_buffer_destroy(buffer) }
         listener.deallocate()
     }
 
@@ -38,6 +42,16 @@ final class RibbonBuffer {
     var height: Int { memory.canvas.height }
     /// Whether the compositor may still read its pixels: it must not be painted now.
     var isHeld: Bool { !held.isEmpty }
+
+    /// It was painted and holds `extent`: its pages need not stay resident here until it is
+    /// painted again (the compositor reads them through its own mapping).
+    func painted(_ extent: StripExtent) {
+        self.extent = extent
+        memory.releasePages()
+    }
+
+    /// What it holds is stale (new colours, height, font): painted anew before it is shown.
+    func forget() { extent = nil }
 
     /// Whether it holds what `plan` shows.
     func shows(_ plan: FramePlan) -> Bool {
@@ -49,14 +63,17 @@ final class RibbonBuffer {
     func attach(_ plan: FramePlan, to surface: OpaquePointer) -> Bool {
         guard let extent, let buffer = memory.makeBuffer(column: plan.position - extent.range.lowerBound, width: plan.width)
         else { return false }
-        held.insert(buffer)
+        for old in spent { wl_buffer_destroy(old) }
+        spent.removeAll(keepingCapacity: true)
+        held.append(buffer)
         wl_buffer_add_listener(buffer, listener, listenerData(self))
         wl_surface_attach(surface, buffer, 0, 0)
         return true
     }
 
     private func released(_ buffer: OpaquePointer?) {
-        guard let buffer, held.remove(buffer) != nil else { return }
-        wl_buffer_destroy(buffer)
+        guard let buffer, let index = held.firstIndex(of: buffer) else { return }
+        held.remove(at: index)
+        spent.append(buffer)
     }
 }

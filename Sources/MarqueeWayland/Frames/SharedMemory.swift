@@ -44,6 +44,14 @@ final class SharedMemory {
         munmap(memory, byteCount)
     }
 
+    /// Lets go of this process's pages of the pixels, which stay in the memory file: the
+    /// compositor reads them through its own mapping, and painting here again faults them back
+    /// in with their contents (a shared mapping). A ribbon painted every few seconds need not be
+    /// resident here in between.
+    func releasePages() {
+        madvise(memory, byteCount, MADV_DONTNEED)
+    }
+
     /// A buffer showing columns `column..<(column + width)` of every row: the compositor's to read
     /// from its commit until its `release`; the caller destroys it.
     func makeBuffer(column: Int, width: Int) -> OpaquePointer? {
