@@ -243,6 +243,26 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertEqual(Set(zip(slow.dropFirst(), slow).map { $0 - $1 }), [1], "the configuration's speed, not 4× it")
     }
 
+    /// A measured period corrected at every frame (Wayland callbacks without presentation
+    /// times): the text keeps its speed exactly, no frame's rounding adds up.
+    func testAPeriodCorrectedEveryFrameLeavesTheSpeedExact() {
+        var player = makePlayer(["Hello world", "Second message"], speed: 90)
+        var time = 100.0, first: (position: Double, time: Double)?, last: (position: Double, time: Double)?
+        for frame in 0..<200 {
+            // Around sway's 16.26 ms, a little different each frame.
+            let period = 0.01626 * (1 + (frame % 2 == 0 ? 0.0003 : -0.0003) * Double(frame % 7))
+            player.setRefreshPeriod(period, atFrame: time)
+            if let plan = player.frame(at: time) {
+                let shown = (Double(plan.position) + Double(plan.phase) / Double(SubpixelGrid.steps), time)
+                if first == nil { first = shown }
+                last = shown
+            }
+            time += period
+        }
+        guard let first, let last else { return XCTFail("no frames") }
+        XCTAssertEqual((last.position - first.position) / (last.time - first.time), 90, accuracy: 0.1)
+    }
+
     func testARefreshRateChangeSnapsTheStepToWholePixelsAgain() {
         var player = makePlayer(["Hello world", "Second message"], speed: 100)
         player.setRefreshPeriod(1.0 / 50, atFrame: 100)

@@ -166,11 +166,17 @@ public struct MotionControl {
         return true
     }
 
-    /// The refresh period measured by the pacer; false when it is the one in use.
+    /// The refresh period measured by the pacer; whether the motion must be planned again: only
+    /// when the speed it runs at changes with it (a step snapped to the grid, `FrameStep`). A
+    /// plan made again puts the text on a grid point, so planning again at every small correction
+    /// of a measured period (each frame, on a compositor without presentation times) would add
+    /// each frame's rounding to the motion: a drift of up to half a grid point a frame.
     mutating func setRefreshPeriod(_ period: Double) -> Bool {
         guard period != refreshPeriod, period > 0 else { return false }
+        // The cycle matters only to a --duration's speed, which the period does not change.
+        let before = programVelocity(cycle: 1)
         refreshPeriod = period
-        return true
+        return programVelocity(cycle: 1) != before
     }
 
     /// The text was hidden for `seconds`: it continues from where it stood.
