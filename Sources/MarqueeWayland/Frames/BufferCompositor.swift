@@ -133,9 +133,9 @@ final class BufferCompositor {
     /// Frees, every few frames, the tiles no recent frame used and the ribbons of phases no longer
     /// shown, of another size, or painted stale, that the compositor has let go.
     private func endFrame(width: Int) {
-        tiles.endFrame(span: Self.span.width(window: width))
-        guard frameNumber % 8 == 0 else { return }
         let wanted = Self.span.width(window: width)
+        tiles.endFrame(span: wanted)
+        guard frameNumber % 8 == 0 else { return }
         ribbons.removeAll { ribbon in
             !ribbon.isHeld && (ribbon.width != wanted || ribbon.height != height || ribbon.extent == nil
                                || ribbon.lastUsedFrame + Self.ribbonIdleFrames < frameNumber)

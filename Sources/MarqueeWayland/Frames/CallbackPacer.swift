@@ -61,7 +61,7 @@ final class CallbackPacer: FrameSource {
 
     deinit {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
-        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
+        dropFeedback()
         callbackListener.deallocate()
         feedbackListener.deallocate()
     }
@@ -110,8 +110,7 @@ final class CallbackPacer: FrameSource {
     func move(to newSurface: OpaquePointer) {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
         pendingCallback = nil
-        for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
-        feedbackObjects.removeAll()
+        dropFeedback()
         feedbackSilent = false
         surface = newSurface
         clock = PresentationClock(guessedPeriod: clock.period)
@@ -161,8 +160,13 @@ final class CallbackPacer: FrameSource {
 
     /// The compositor does not answer feedback on this surface: the callbacks' times set the clock.
     private func giveUpFeedback() {
+        dropFeedback()
+        feedbackSilent = true
+    }
+
+    /// Destroys the feedback objects still waiting for an answer.
+    private func dropFeedback() {
         for feedback in feedbackObjects { wp_presentation_feedback_destroy(feedback) }
         feedbackObjects.removeAll()
-        feedbackSilent = true
     }
 }
