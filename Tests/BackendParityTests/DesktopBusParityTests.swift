@@ -34,15 +34,15 @@ final class DesktopBusParityTests: ParityTestCase {
         let bus = try PrivateSessionBus()
         try withBar(on: backend, ["--speed", "0", "--now-playing", "--font", "DejaVu Sans:size=20", "--fg", "#000000", "--bg", "#ffffff"],
                     text: nil, environment: bus.environment) { display, run, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["nowPlaying"] as? String == "" }, "\(backend): no player, no text")
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["nowPlaying"] as? String == "" }, "\(backend): no player, no text")
             let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
             var latencies: [Double] = [], readings: [String] = []
             for (artist, title) in [("Nina Simone", "Feeling Good"), ("Miles Davis", "Blue in Green"), ("Aretha Franklin", "Respect")] {
                 let start = Date()
                 player.send("track \(artist)|\(title)")
                 let expected = "\(artist) — \(title)"
-                let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == expected }
-                XCTAssertNotNil(took, "\(backend): \(expected) never at the reading edge: \(String(describing: Self.desktopBus(name)))")
+                let took = secondsUntil(within: 5) { XMarqueeRun.status(name)?["message"] as? String == expected }
+                XCTAssertNotNil(took, "\(backend): \(expected) never at the reading edge: \(String(describing: XMarqueeRun.desktopBus(name)))")
                 latencies.append(took ?? 5)
                 // What a person sees 0.5 s after the change (the em dash is no word to OCR).
                 if TextRecognizer.unavailable == nil {
@@ -58,7 +58,7 @@ final class DesktopBusParityTests: ParityTestCase {
             XCTAssertLessThan(latencies.max() ?? 5, 0.5, "\(backend)")
 
             player.stop()
-            let gone = seconds(within: 5) { Self.desktopBus(name)?["nowPlaying"] as? String == "" }
+            let gone = secondsUntil(within: 5) { XMarqueeRun.desktopBus(name)?["nowPlaying"] as? String == "" }
             XCTAssertLessThan(gone ?? 5, 0.5, "\(backend): the text stays after the player quit")
             XCTAssertTrue(run.process.isRunning)
         }
@@ -68,13 +68,13 @@ final class DesktopBusParityTests: ParityTestCase {
     private func notificationsShow(on backend: Backend) throws {
         let bus = try PrivateSessionBus()
         try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" },
-                          "\(backend): \(String(describing: Self.desktopBus(name)))")
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" },
+                          "\(backend): \(String(describing: XMarqueeRun.desktopBus(name)))")
             try notifySend(["Build finished", "All tests passed"], bus: bus)
-            let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
+            let took = secondsUntil(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
             XCTAssertLessThan(took ?? 5, 0.5, "\(backend): \(String(describing: XMarqueeRun.status(name)?["message"]))")
             try notifySend(["-u", "critical", "Disk full", "/ has 0 bytes left"], bus: bus)
-            let urgent = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Disk full: / has 0 bytes left" }
+            let urgent = secondsUntil(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Disk full: / has 0 bytes left" }
             XCTAssertLessThan(urgent ?? 5, 0.5, "\(backend): the critical one at once")
             print("notifications on \(backend): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-"), "
                   + "critical in \(urgent.map { String(format: "%.3f s", $0) } ?? "-")")
@@ -86,12 +86,12 @@ final class DesktopBusParityTests: ParityTestCase {
     private func markupAndTimeout(on backend: Backend) throws {
         let bus = try PrivateSessionBus()
         try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" })
             XCTAssertNotNil(bus.owner(of: "org.freedesktop.Notifications"))
             try notifySend(["-t", "700", "Deploy", "<b>done</b> &amp; <i>live</i>"], bus: bus)
             XCTAssertTrue(waitFor(seconds: 2) { XMarqueeRun.status(name)?["message"] as? String == "Deploy: done & live" },
                           "\(backend): \(String(describing: XMarqueeRun.status(name)?["message"]))")
-            XCTAssertTrue(waitFor(seconds: 3) { Self.desktopBus(name)?["notificationsShown"] as? Int == 0 },
+            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int == 0 },
                           "\(backend): the 0.7 s notification expired")
         }
     }
@@ -100,14 +100,14 @@ final class DesktopBusParityTests: ParityTestCase {
     private func onePassEndsANotification(on backend: Backend) throws {
         let bus = try PrivateSessionBus()
         try withBar(on: backend, ["--speed", "600", "--notifications"], text: "A steady message", environment: bus.environment) { _, _, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" })
             try notifySend(["-t", "60000", "Long timeout", "one pass is enough"], bus: bus)
-            XCTAssertTrue(waitFor(seconds: 3) { Self.desktopBus(name)?["notificationsShown"] as? Int == 1 })
+            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int == 1 })
             let start = Date()
             var seen = false
             let gone = waitFor(seconds: 20) {
                 seen = seen || XMarqueeRun.status(name)?["message"] as? String == "Long timeout: one pass is enough"
-                return Self.desktopBus(name)?["notificationsShown"] as? Int == 0
+                return XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int == 0
             }
             XCTAssertTrue(gone, "\(backend): still shown after 20 s of a 60 s timeout")
             XCTAssertTrue(seen, "\(backend): it was read at the reading edge before it went")
@@ -123,10 +123,10 @@ final class DesktopBusParityTests: ParityTestCase {
         let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
         let owner = try XCTUnwrap(bus.owner(of: "org.freedesktop.Notifications"))
         try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "monitor" },
-                          "\(backend): \(String(describing: Self.desktopBus(name)))")
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "monitor" },
+                          "\(backend): \(String(describing: XMarqueeRun.desktopBus(name)))")
             try notifySend(["Build finished", "All tests passed"], bus: bus)
-            let took = seconds(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
+            let took = secondsUntil(within: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" }
             print("notifications beside another server on \(backend): shown in \(took.map { String(format: "%.3f s", $0) } ?? "-")")
             XCTAssertLessThan(took ?? 5, 0.5, "\(backend)")
             XCTAssertTrue(other.logged.contains("Notify Build finished"), "\(backend): the other server still gets it")
@@ -163,17 +163,17 @@ final class DesktopBusParityTests: ParityTestCase {
         let bus = try PrivateSessionBus()
         try withBar(on: backend, ["--speed", "120", "--notifications"], text: "A steady text that moves while the notifications pour in",
                     environment: bus.environment) { _, run, name in
-            XCTAssertTrue(waitFor(seconds: 10) { Self.desktopBus(name)?["notifications"] as? String == "server" })
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" })
             // The same ten seconds without the flood: what this machine misses anyway.
             Thread.sleep(forTimeInterval: 1)
             let quietStart = try XCTUnwrap(XMarqueeRun.status(name))
             Thread.sleep(forTimeInterval: 10)
             let before = try XCTUnwrap(XMarqueeRun.status(name))
-            let residentBefore = Self.resident(run.process.processIdentifier)
+            let residentBefore = residentKilobytes(of: run.process.processIdentifier) ?? 0
             let sent = try runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", Self.flood], environment: bus.environment)
             XCTAssertEqual(sent.status, 0, sent.output)
             let after = try XCTUnwrap(XMarqueeRun.status(name))
-            let residentAfter = Self.resident(run.process.processIdentifier)
+            let residentAfter = residentKilobytes(of: run.process.processIdentifier) ?? 0
             func change(_ key: String, _ from: [String: Any], _ to: [String: Any]) -> Int { (to[key] as? Int ?? 0) - (from[key] as? Int ?? 0) }
             let late = zip(Self.framesLate(after), Self.framesLate(before)).map { $0 - $1 }
             let quietLate = zip(Self.framesLate(before), Self.framesLate(quietStart)).map { $0 - $1 }
@@ -275,15 +275,6 @@ print(answered, time.monotonic() - start)
         XCTAssertEqual(result.status, 0, result.output)
     }
 
-    private static func desktopBus(_ name: String) -> [String: Any]? { XMarqueeRun.status(name)?["desktopBus"] as? [String: Any] }
-
     /// `framesLate` of a status: frames late by one vblank, two, three or more.
     private static func framesLate(_ status: [String: Any]) -> [Int] { status["framesLate"] as? [Int] ?? [] }
-
-    /// VmRSS in kB.
-    private static func resident(_ pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
 }

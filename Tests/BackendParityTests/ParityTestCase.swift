@@ -40,11 +40,4 @@ class ParityTestCase: XCTestCase {
         }
         return status
     }
-
-    /// Seconds until `condition` holds (polled every 10 ms), nil when it did not within `limit`.
-    func seconds(within limit: Double, _ condition: () -> Bool) -> Double? {
-        let start = Date()
-        guard waitFor(seconds: limit, condition) else { return nil }
-        return Date().timeIntervalSince(start)
-    }
 }

@@ -56,6 +56,9 @@ final class XMarqueeRun {
         return (try? JSONSerialization.jsonObject(with: Data(reply.output.utf8))) as? [String: Any]
     }
 
+    /// The `desktopBus` part of the instance's status; nil while nothing answers.
+    static func desktopBus(_ name: String) -> [String: Any]? { status(name)?["desktopBus"] as? [String: Any] }
+
     static func ctl(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         try runTool(executable, ["ctl"] + arguments, environment: environment)
     }

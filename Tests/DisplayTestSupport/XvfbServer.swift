@@ -44,6 +44,20 @@ struct TestSupportError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Seconds until `condition` holds (polled as `waitUntil` does), nil when it did not within `limit`.
+func secondsUntil(within limit: TimeInterval, _ condition: () -> Bool) -> Double? {
+    let start = Date()
+    guard waitUntil(timeout: limit, condition) else { return nil }
+    return Date().timeIntervalSince(start)
+}
+
+/// Resident memory (VmRSS) of process `pid` in kB; nil when it cannot be read.
+func residentKilobytes(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+    return Int(line.split(separator: " ").dropFirst().first ?? "")
+}
+
 /// Polls `condition` until it holds or `timeout` passes.
 @discardableResult
 func waitUntil(timeout: TimeInterval, interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {

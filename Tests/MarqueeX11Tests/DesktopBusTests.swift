@@ -8,17 +8,6 @@ import XCTest
 final class DesktopBusTests: XvfbTestCase {
     override class var screen: (width: Int, height: Int) { (800, 200) }
 
-    private func desktopBus(_ name: String) -> [String: Any]? {
-        XMarqueeRun.status(name)?["desktopBus"] as? [String: Any]
-    }
-
-    /// Seconds until `condition` holds (polled every 10 ms), nil when it did not within `limit`.
-    private func seconds(within limit: Double, _ condition: () -> Bool) -> Double? {
-        let start = Date()
-        guard waitFor(seconds: limit, condition) else { return nil }
-        return Date().timeIntervalSince(start)
-    }
-
     private func launch(_ arguments: [String], bus: PrivateSessionBus) throws -> TickerProcess {
         let ticker = try TickerProcess(arguments, display: Self.server.display, environment: bus.environment)
         return ticker
@@ -43,7 +32,7 @@ final class DesktopBusTests: XvfbTestCase {
         let bus = try PrivateSessionBus()
         let ticker = try launch(["--name", "with-bus", "--geometry", "600x30+0+40", "--now-playing"], bus: bus)
         defer { ticker.stop() }
-        XCTAssertTrue(waitFor(seconds: 10) { self.desktopBus("with-bus")?["connected"] as? Bool == true },
+        XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus("with-bus")?["connected"] as? Bool == true },
                       "\(XMarqueeRun.status("with-bus") ?? [:]) \(ticker.standardError)")
         XCTAssertTrue(Self.maps(ticker.pid).contains("libsystemd.so.0"))
     }
@@ -125,7 +114,7 @@ final class DesktopBusTests: XvfbTestCase {
         let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
         player.send("track Nina Simone|Feeling Good")
         XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status("now-playing")?["message"] as? String == "Nina Simone — Feeling Good" },
-                      "\(String(describing: desktopBus("now-playing"))) \(ticker.standardError)")
+                      "\(String(describing: XMarqueeRun.desktopBus("now-playing"))) \(ticker.standardError)")
 
         // A click on the text: PlayPause reaches the player, nothing is opened.
         let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
@@ -136,11 +125,11 @@ final class DesktopBusTests: XvfbTestCase {
 
         // Wrong types and a 4 MB title: at most one warning, the ticker goes on.
         player.send("hostile")
-        XCTAssertTrue(waitFor(seconds: 5) { (self.desktopBus("now-playing")?["nowPlaying"] as? String)?.hasPrefix("xxxx") == true })
-        XCTAssertLessThanOrEqual((desktopBus("now-playing")?["nowPlaying"] as? String)?.utf8.count ?? 0, 16 << 10)
+        XCTAssertTrue(waitFor(seconds: 5) { (XMarqueeRun.desktopBus("now-playing")?["nowPlaying"] as? String)?.hasPrefix("xxxx") == true })
+        XCTAssertLessThanOrEqual((XMarqueeRun.desktopBus("now-playing")?["nowPlaying"] as? String)?.utf8.count ?? 0, 16 << 10)
 
         player.stop()
-        let gone = seconds(within: 5) { self.desktopBus("now-playing")?["nowPlaying"] as? String == "" }
+        let gone = secondsUntil(within: 5) { XMarqueeRun.desktopBus("now-playing")?["nowPlaying"] as? String == "" }
         XCTAssertNotNil(gone, "the text stays after the player quit")
         print("now playing: player gone, text removed in \(gone.map { String(format: "%.3f s", $0) } ?? "-")")
         XCTAssertLessThan(gone ?? 5, 0.5)
@@ -155,12 +144,12 @@ final class DesktopBusTests: XvfbTestCase {
         let other = try launch(["--name", "np-other", "--geometry", "300x30+400+0", "--speed", "0", "--now-playing=vlc"], bus: bus)
         defer { other.stop() }
         XCTAssertTrue(waitFor(seconds: 10) {
-            self.desktopBus("np-named")?["nowPlaying"] as? String == "" && self.desktopBus("np-other")?["nowPlaying"] as? String == ""
+            XMarqueeRun.desktopBus("np-named")?["nowPlaying"] as? String == "" && XMarqueeRun.desktopBus("np-other")?["nowPlaying"] as? String == ""
         }, "\(named.standardError) \(other.standardError)")
         let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
         player.send("track Nina Simone|Feeling Good")
-        XCTAssertTrue(waitFor(seconds: 5) { self.desktopBus("np-named")?["nowPlaying"] as? String == "Nina Simone — Feeling Good" })
-        XCTAssertEqual(desktopBus("np-other")?["nowPlaying"] as? String, "", "vlc is not playing")
+        XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.desktopBus("np-named")?["nowPlaying"] as? String == "Nina Simone — Feeling Good" })
+        XCTAssertEqual(XMarqueeRun.desktopBus("np-other")?["nowPlaying"] as? String, "", "vlc is not playing")
         XCTAssertEqual(XMarqueeRun.status("np-other")?["message"] as? String, nil)
     }
 }

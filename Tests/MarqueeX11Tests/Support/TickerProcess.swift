@@ -127,11 +127,7 @@ final class TickerProcess {
     }
 
     /// Resident memory (VmRSS) in kB.
-    var residentKilobytes: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-    }
+    var residentKilobytes: Int { DisplayTestSupport.residentKilobytes(of: pid) ?? -1 }
 
     /// User + system CPU time in clock ticks.
     var cpuTicks: Int {
