@@ -69,7 +69,7 @@ let package = Package(
         // What every display shares above its pixels: the driver (player, timers, frames on and
         // off, the display's events as the player's inputs) and the backend interface a display
         // implements. No display system.
-        .target(name: "TickerDriver", dependencies: ["MarqueeCore", "MarqueeIO", "FontMatching"], swiftSettings: framePathSettings),
+        .target(name: "TickerDriver", dependencies: ["CLinux", "MarqueeCore", "MarqueeIO"], swiftSettings: framePathSettings),
         // The desktop bus (D-Bus through sd-bus, on the one event loop): now playing (MPRIS),
         // desktop notifications, the portal's settings. Its peers' values are read into bounded
         // `BusValue`s, which MarqueeCore's parsers read.
@@ -147,6 +147,10 @@ let package = Package(
         // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
         // screenshots, and the built `xmarquee` run as a user runs it.
         .target(name: "DisplayTestSupport", path: "Tests/DisplayTestSupport"),
+        // A backend's frames recorded as the driver hands them, for the in-process display tests.
+        .target(name: "DriverTestSupport", dependencies: ["TickerDriver", "MarqueeCore"], path: "Tests/DriverTestSupport"),
+        // The driver alone, over a fake backend and a fake clock: no display.
+        .testTarget(name: "TickerDriverTests", dependencies: ["TickerDriver", "MarqueeCore", "MarqueeIO"]),
         // The same behaviour checked on every backend, one test code run against Xvfb and headless sway.
         .testTarget(name: "BackendParityTests", dependencies: ["DisplayTestSupport"]),
         // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
@@ -180,10 +184,10 @@ let package = Package(
         // Matching, rendering defaults and faces against the installed fonts: no display.
         .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
         // The Wayland backend under headless sway (and weston), and the generated protocol code's check.
-        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "TickerDriver", "DisplayTestSupport", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
+        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "TickerDriver", "DriverTestSupport", "DisplayTestSupport", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
         .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "TickerDriver", "DisplayTestSupport", "CX11", "FeedTestServer", "BidiText",
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "TickerDriver", "DriverTestSupport", "DisplayTestSupport", "CX11", "FeedTestServer", "BidiText",
                                                             "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.

@@ -133,11 +133,11 @@ public struct MarqueePlayer {
         visibility.markChanged()
     }
 
-    /// A new window width: bounce ranges and fitting text depend on it. The window is drawn again
-    /// either way (a height change alone needs that too).
+    /// A new window width: bounce ranges, fitting text and a page's ellipsis depend on it. The
+    /// window is drawn again either way (a height change alone needs that too).
     public mutating func resize(width newWidth: Int, at now: Double) {
         visibility.markChanged()
-        _ = strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now)
+        if strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now), pages.showsPages { layOut() }
     }
 
     /// The refresh period measured by the pacer, at a frame's vblank time: the speed is snapped

@@ -119,8 +119,15 @@ public final class WaylandDisplay {
     }
 
     /// Sends what is queued, reads what the compositor sent and runs the listeners, without blocking.
-    func dispatchPending() {
+    /// Dispatches the events libwayland holds and, when `reading`, those waiting on the socket.
+    /// A drain after the loop's own turn need not read: anything the compositor sends later
+    /// makes the descriptor readable and wakes the loop.
+    func dispatch(reading: Bool) {
         flush()
+        guard reading else {
+            wl_display_dispatch_pending(display)
+            return
+        }
         while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
         // The socket is non-blocking: one read takes what is there (nothing: it says so and
         // libwayland carries on), with no poll first — a system call less every wakeup.

@@ -11,11 +11,12 @@ import WaylandProtocols
 /// set the frame clock; where it does not (headless sway 1.7), the callbacks' arrival times and a
 /// period measured from them (`PresentationClock`).
 ///
-/// A hidden surface gets no callbacks, so it draws nothing until shown again; after `stop()` the
-/// callback already asked for arrives and nothing follows. The first frame of a run is drawn from
-/// a timer on the next loop turn, never from inside the call that asked for it.
-final class CallbackPacer: FrameSource {
-    var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
+/// Each callback (and the first frame of a run, from a timer on the next loop turn) posts a
+/// `.frame` event; the driver draws it after the drain. A hidden surface gets no callbacks, so
+/// it draws nothing until shown again; after `stop()` the callback already asked for arrives
+/// and nothing follows.
+final class CallbackPacer {
+    private let outbox: BackendOutbox
     /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
     private let display: WaylandDisplay
     private var surface: OpaquePointer
@@ -28,6 +29,8 @@ final class CallbackPacer: FrameSource {
     private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
     /// Whether the last callback drew a frame at once: then the next one is a refresh later.
     private var drewOnLastCallback = false
+    /// A callback's frame was posted this loop turn: a commit before the next drain draws it at once.
+    private var callbackFramePosted = false
     /// Feedback asked for and not answered yet, oldest first (a few: the compositor answers each
     /// within a frame or two).
     private var feedbackObjects: [OpaquePointer] = []
@@ -38,8 +41,9 @@ final class CallbackPacer: FrameSource {
     private static let unansweredLimit = 8
     private(set) var isActive = false
 
-    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
+    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop, outbox: BackendOutbox) throws(WaylandError) {
         guard let timer = DeadlineTimer() else { throw .noTimer(errno: errno) }
+        self.outbox = outbox
         self.display = display
         self.surface = surface
         presentation = display.presentation
@@ -89,9 +93,17 @@ final class CallbackPacer: FrameSource {
         startTimer.disarm()
     }
 
+    /// A drain begins: a commit from now on answers no callback posted before.
+    func beginTurn() { callbackFramePosted = false }
+
     /// The frame the ticker just attached is complete: ask for the next callback and the
     /// frame's feedback, and commit it.
     func commitFrame() {
+        if callbackFramePosted {
+            // Drawn in the loop turn its callback came in: the next callback is a refresh later.
+            drewOnLastCallback = true
+            callbackFramePosted = false
+        }
         if pendingCallback == nil, let callback = wl_surface_frame(surface) {
             pendingCallback = callback
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
@@ -131,8 +143,8 @@ final class CallbackPacer: FrameSource {
     private func drawFrame(consecutive: Bool) {
         guard isActive else { return }
         let frame = clock.nextFrame(after: MonotonicClock.now())
-        onFrame(frame.counter, frame.time)
-        drewOnLastCallback = consecutive && pendingCallback != nil
+        outbox.post(.frame(FrameTime(counter: frame.counter, time: frame.time, period: clock.period)))
+        callbackFramePosted = consecutive
     }
 
     private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {

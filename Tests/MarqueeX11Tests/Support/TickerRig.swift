@@ -4,6 +4,7 @@ import Foundation
 import MarqueeCore
 import MarqueeIO
 @testable import MarqueeX11
+import DriverTestSupport
 import TickerDriver
 import TileRaster
 import XCTest
@@ -16,6 +17,13 @@ struct Rig {
     let loop: EventLoop
     let window: TickerWindow
     let ticker: Ticker
+    /// What the ticker handed to the window, frame by frame.
+    let frames: RecordingBackend
+
+    /// The strip position on screen now: of the frame of a queued batch whose vblank came last.
+    var shownPosition: Int { frames.shown(at: MonotonicClock.now())?.position ?? 0 }
+    /// Its sub-pixel phase (see `SubpixelGrid`).
+    var shownPhase: Int { frames.shown(at: MonotonicClock.now())?.phase ?? 0 }
 }
 
 /// A ticker in the test process on the class's Xvfb, driven frame by frame through its real loop.
@@ -39,10 +47,10 @@ extension TickerRigTests {
                                 direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
         let backend = try X11Backend(connection: connection, window: window, font: font, look: style.look, loop: loop,
                                      allowPresent: allowPresent)
-        let ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
+        let frames = RecordingBackend(backend, now: MonotonicClock.now)
+        let ticker = try Ticker(backend: frames, shaper: font, reordering: BidiReordering(), style: style, loop: loop)
         ticker.setMessages(messages)
-        ticker.show()
-        return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker)
+        return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker, frames: frames)
     }
 
     /// Runs the loop until `count` more frames have been composed; returns (position, time) of each.
@@ -68,8 +76,8 @@ extension TickerRigTests {
         var frames: [(position: Int, time: Double)] = []
         var reached = false
         // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
-        rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, _, time in
-            frames.append((position, time))
+        rig.frames.onFrame = { [weak loop = rig.loop] frame in
+            frames.append((frame.position, frame.time))
             if let frameCount, frames.count >= frameCount {
                 reached = true
                 loop?.stop(status: 0)
@@ -80,7 +88,7 @@ extension TickerRigTests {
         rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
         _ = rig.loop.run()
         rig.loop.unwatch(stopper.fd)
-        rig.ticker.onFrameDrawn = nil
+        rig.frames.onFrame = nil
         rig.loop.restart()
         rig.connection.flush()
         Thread.sleep(forTimeInterval: 0.06 + X11Backend.batchSeconds)
@@ -120,7 +128,7 @@ extension TickerRigTests {
                                   foreground: Self.foreground, background: Self.background, capsule: nil,
                                   height: rig.window.height, format: .rgb)
         canvas.fill(Self.background)
-        let phase = rig.ticker.shownPhase * (64 / SubpixelGrid.steps)
+        let phase = rig.shownPhase * (64 / SubpixelGrid.steps)
         for (text, x) in texts {
             painter.draw(rig.font.shape(text).glyphs, pen: (x << 6) - phase, baseline: painter.baseline(slot: 0),
                          color: Self.foreground, into: canvas)

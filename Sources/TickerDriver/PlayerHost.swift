@@ -1,12 +1,14 @@
-/// A display backend's ticker as the app, `xmarquee ctl` and the config file drive it: each
-/// request is one change to the player, applied by the host, which then follows what the player
-/// decided (frames, timers, a redraw). X11's and Wayland's tickers share these requests here.
+import MarqueeCore
+
+/// The ticker as the app, `xmarquee ctl` and the config file drive it: each request is one
+/// change to the player, applied by the host, which then follows what the player decided
+/// (frames, timers, a redraw).
 public protocol PlayerHost: AnyObject {
     var player: MarqueePlayer { get }
     var statistics: FrameStatistics { get }
     /// Applies a change to the player now (`now` is the host's clock), then follows it.
     func update(_ change: (inout MarqueePlayer, _ now: Double) -> Void)
-    /// The backend's frame facts for `ctl status`: refresh rate, how frames are presented.
+    /// The display's frame facts for `ctl status`: how frames are presented.
     func describeFrames(into report: inout StatusReport)
 }
 
