@@ -138,7 +138,7 @@ public final class WaylandBackend: TickerBackend {
     /// drawn as soon as it lets one go (no frame may come to draw it otherwise).
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
-        guard compositor.attach(plan) else {
+        guard compositor.attach(plan, callbacks: pacer.callbacks) else {
             if frame == nil { owedStill = plan } else { pacer.retryLater() }
             return false
         }

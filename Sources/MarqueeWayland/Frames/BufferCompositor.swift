@@ -8,7 +8,8 @@ import TileRaster
 /// once for the bar and a margin, and no pixel is copied per frame — on every compositor, since
 /// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
 /// to the bar's edges, not the strip), or while every ribbon of the phase is still the
-/// compositor's, the frame is composed into a buffer of its own and faded there.
+/// compositor's, the frame is composed into a buffer of its own and faded there; the first frame
+/// of each size is copied out of its ribbon into one (`FirstBufferPitchQuirk`).
 ///
 /// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
 /// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
@@ -31,6 +32,7 @@ final class BufferCompositor {
     private let tiles = TileStore<TileCanvas>()
     private var fade: CanvasEdgeFade?
     private var frameNumber: UInt64 = 0
+    private var firstBuffer = FirstBufferPitchQuirk()
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -49,14 +51,16 @@ final class BufferCompositor {
     }
 
     /// Attaches a buffer showing `plan` and damages the surface; false when the compositor holds
-    /// every buffer (it is behind: this frame is skipped) or memory ran out.
-    func attach(_ plan: FramePlan) -> Bool {
+    /// every buffer (it is behind: this frame is skipped) or memory ran out. `callbacks`: the
+    /// surface's frame callbacks so far (see `FirstBufferPitchQuirk`).
+    func attach(_ plan: FramePlan, callbacks: FrameCallbackCount) -> Bool {
         // Before the compositor gave the surface a size there is nothing to show.
         guard plan.width > 0, height > 0 else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
         frameNumber &+= 1
         defer { endFrame(width: plan.width) }
-        if fade == nil, let ribbon = ribbon(for: plan), ribbon.attach(plan, to: surface) {
+        let tight = firstBuffer.needsTightBuffer(width: plan.width, height: height, callbacks: callbacks)
+        if fade == nil, let ribbon = ribbon(for: plan), tight ? copy(plan, from: ribbon) : ribbon.attach(plan, to: surface) {
             ribbon.lastUsedFrame = frameNumber
         } else {
             guard let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
@@ -65,6 +69,16 @@ final class BufferCompositor {
             buffer.attach(to: surface)
         }
         wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
+        firstBuffer.noteAttached(width: plan.width, height: height, callbacks: callbacks)
+        return true
+    }
+
+    /// Attaches `plan`'s frame copied out of `ribbon` into a buffer of its own, whose stride is
+    /// its width's; false when the compositor holds every such buffer.
+    private func copy(_ plan: FramePlan, from ribbon: RibbonBuffer) -> Bool {
+        guard let column = ribbon.column(of: plan), let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
+        buffer.canvas.copy(ribbon.canvas, sourceX: column, columns: plan.width, to: 0)
+        buffer.attach(to: surface)
         return true
     }
 
@@ -155,6 +169,7 @@ final class BufferCompositor {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         ribbons.removeAll()
+        firstBuffer.textureRemade()
     }
 
     /// A new bar height means new tiles and buffers.
@@ -170,6 +185,7 @@ final class BufferCompositor {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
             ribbons.removeAll()
+            firstBuffer.textureRemade()
         } else if !style.setLook(look, alphaShows: true) {
             return
         }

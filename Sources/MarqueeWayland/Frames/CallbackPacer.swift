@@ -40,6 +40,8 @@ final class CallbackPacer {
     private var feedbackSilent = false
     private static let unansweredLimit = 8
     private(set) var isActive = false
+    /// The frame callbacks asked for and answered on the current surface.
+    private(set) var callbacks = FrameCallbackCount()
 
     init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop, outbox: BackendOutbox) throws(WaylandError) {
         guard let timer = DeadlineTimer() else { throw .noTimer(errno: errno) }
@@ -106,6 +108,7 @@ final class CallbackPacer {
         }
         if pendingCallback == nil, let callback = wl_surface_frame(surface) {
             pendingCallback = callback
+            callbacks.requested += 1
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
@@ -122,6 +125,7 @@ final class CallbackPacer {
     func move(to newSurface: OpaquePointer) {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
         pendingCallback = nil
+        callbacks = FrameCallbackCount()
         dropFeedback()
         feedbackSilent = false
         surface = newSurface
@@ -133,6 +137,7 @@ final class CallbackPacer {
     private func callbackDone(_ callback: OpaquePointer?) {
         if let callback { wl_callback_destroy(callback) }
         pendingCallback = nil
+        callbacks.answered += 1
         clock.noteCallback(at: MonotonicClock.now(), consecutive: drewOnLastCallback)
         drewOnLastCallback = false
         guard isActive else { return }
