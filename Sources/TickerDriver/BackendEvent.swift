@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// What a display says, as the driver understands it: the same few events from every backend.
 public enum BackendEvent: Equatable {

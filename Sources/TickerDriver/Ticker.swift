@@ -1,5 +1,6 @@
 import FontMatching
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// One ticker on any display: the driver every backend shares. It owns the player and its

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// What the shared driver (`Ticker`) asks of a display backend: a surface at its placement, a

@@ -284,6 +284,20 @@ public struct MarqueePlayer {
     /// The page's reading time is up (the caller's timer for `pages.nextSwitch` fired).
     public mutating func pageTimeUp(at now: Double) { if pages.timeUp(at: now) { layOut() } }
 
+    /// The text of the message at the reading edge (tags removed), or of the page on show: what
+    /// `ctl status` and a screen reader say.
+    public var messageOnScreen: String? {
+        let visible = { (message: Message) in message.visibleText(interpretingMarkup: layout.interpretsMarkup, limit: 1000) }
+        if pages.showsPages {
+            if pages.pager?.page == .urgent { return pages.urgentPage }
+            return content.message(at: pages.currentIndex).map(visible)
+        }
+        // From the layout on show: new messages may not have reached the screen yet.
+        guard let (layout, index) = strip.messageAtReadingEdge(direction: motion.direction),
+              (0..<layout.messageCount).contains(index) else { return nil }
+        return visible(layout.message(at: index))
+    }
+
     /// The number of the message at the edge the text is read from, in `content.messages`.
     private func messageIndexAtReadingEdge() -> Int? {
         strip.messageIndex(atReadingEdge: motion.direction, of: content.messageCount).map { pages.sourceIndex($0, of: content.messageCount) }
@@ -326,24 +340,10 @@ public struct MarqueePlayer {
             case .faster: changeSpeed(to: motion.speed(nudgedByFrames: 1), at: now)
             case .slower: changeSpeed(to: motion.speed(nudgedByFrames: -1), at: now)
             case .readAloud:
-                if let text = StatusReport.message(onScreen: self), !text.isEmpty { queueAnnouncement(Announcement(text: text)) }
+                if let text = messageOnScreen, !text.isEmpty { queueAnnouncement(Announcement(text: text)) }
             }
         }
         return nil
-    }
-
-    /// Applies a `ctl` request: the ones that change what is shown (`status` and `quit` are the
-    /// app's and change nothing here).
-    public mutating func handle(_ request: ControlRequest, at now: Double) {
-        switch request {
-        case .pause: pause(at: now)
-        case .resume: resume(at: now)
-        case .toggle: togglePause(at: now)
-        case .speed(let speed): changeSpeed(to: speed, at: now)
-        case .say(let text): announce(text, at: now)
-        case .next: skipToNextMessage(at: now)
-        case .status, .quit: break
-        }
     }
 
     /// Whether the pointer is over linked text (the window shows a hand there).

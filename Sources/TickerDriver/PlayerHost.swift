@@ -1,3 +1,6 @@
+import MarqueeCore
+import MarqueeFormats
+
 /// A display backend's ticker as the app, `xmarquee ctl` and the config file drive it: each
 /// request is one change to the player, applied by the host, which then follows what the player
 /// decided (frames, timers, a redraw). X11's and Wayland's tickers share these requests here.
