@@ -1,5 +1,6 @@
-/// The layer a Wayland bar lives in (`--layer`), bottom-most first: under the windows
-/// (background, bottom) or over them (top, overlay). X11 has no such choice: a dock is above.
+/// The layer a bar lives in (`--layer`), bottom-most first, as layer-shell names them: under the
+/// windows (background, bottom) or over them (top, overlay). A display without layers keeps a
+/// dock above.
 public enum BarLayer: String, CaseIterable, Sendable {
     case background
     case bottom
