@@ -372,4 +372,13 @@ final class MarqueePlayerTests: XCTestCase {
         _ = player.frame(at: 101)
         XCTAssertEqual(player.messageOnScreen, "Beta")
     }
+
+    func testAnnouncementsWaitUntilTakenAndTheReaderKeySaysTheMessageOnScreen() {
+        var player = makePlayer(["Alpha", "Beta"])
+        player.announce("Breaking", assertive: true, at: 100)
+        XCTAssertEqual(player.announcements, [Announcement(text: "Breaking", assertive: true)], "told at once, before it scrolls in")
+        _ = player.handle(.key(.readAloud), at: 100)
+        XCTAssertEqual(player.takeAnnouncements(), [Announcement(text: "Breaking", assertive: true), Announcement(text: "Alpha")])
+        XCTAssertEqual(player.announcements, [])
+    }
 }
