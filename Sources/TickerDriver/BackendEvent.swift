@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// What a display says, as the driver understands it: the same few events from every backend,
 /// queued while the backend drains its connection and taken by the driver after the drain

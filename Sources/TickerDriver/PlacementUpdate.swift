@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// A new placement after a reload: what changed, nil where nothing did.
 public struct PlacementUpdate: Equatable {

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// The ticker as the app, `xmarquee ctl` and the config file drive it: each request is one
 /// change to the player, applied by the host, which then follows what the player decided

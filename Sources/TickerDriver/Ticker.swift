@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// One ticker on any display: the driver every backend shares. It owns the player and its

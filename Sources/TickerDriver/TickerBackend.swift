@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// What the shared driver (`Ticker`) asks of a display backend: six calls every backend
 /// implements. Everything the backend decides is how pixels reach its display; everything else

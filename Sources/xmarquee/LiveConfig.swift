@@ -1,6 +1,7 @@
 import Glibc
 import MarqueeConfig
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 

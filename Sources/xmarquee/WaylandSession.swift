@@ -2,6 +2,7 @@ import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import MarqueeWayland
 import TickerDriver

@@ -1,6 +1,7 @@
 import DesktopBus
 import FontMatching
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import MarqueeX11
 import TickerDriver

@@ -351,11 +351,11 @@ final class MarqueePlayerTests: XCTestCase {
         finishLayout(&player, at: 100)
         XCTAssertTrue(player.pages.showsPages)
         XCTAssertEqual(player.demand(at: 100), .none, "a page stands")
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Alpha")
+        XCTAssertEqual(player.messageOnScreen, "Alpha")
         let wake = try XCTUnwrap(player.pages.nextSwitch)
         player.pageTimeUp(at: wake)
         finishLayout(&player, at: wake)
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
+        XCTAssertEqual(player.messageOnScreen, "Beta")
         _ = player.handle(.enter(x: 1), at: wake + 1)
         finishLayout(&player, at: wake + 1)
         XCTAssertFalse(player.pages.showsPages, "hovering scrolls")
@@ -365,13 +365,20 @@ final class MarqueePlayerTests: XCTestCase {
 
     func testStatusNamesTheMessageAtTheReadingEdge() {
         var player = makePlayer(["Alpha", "Beta"])
-        var report = StatusReport()
-        report.read(player)
-        XCTAssertEqual(report.message, "Alpha")
-        XCTAssertEqual(report.speed, 120)
-        XCTAssertEqual(report.direction, "left")
+        XCTAssertEqual(player.messageOnScreen, "Alpha")
+        XCTAssertEqual(player.motion.speed, 120)
+        XCTAssertEqual(player.motion.direction, .left)
         player.skipToNextMessage(at: 100)
         _ = player.frame(at: 101)
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
+        XCTAssertEqual(player.messageOnScreen, "Beta")
+    }
+
+    func testAnnouncementsWaitUntilTakenAndTheReaderKeySaysTheMessageOnScreen() {
+        var player = makePlayer(["Alpha", "Beta"])
+        player.announce("Breaking", assertive: true, at: 100)
+        XCTAssertEqual(player.announcements, [Announcement(text: "Breaking", assertive: true)], "told at once, before it scrolls in")
+        _ = player.handle(.key(.readAloud), at: 100)
+        XCTAssertEqual(player.takeAnnouncements(), [Announcement(text: "Breaking", assertive: true), Announcement(text: "Alpha")])
+        XCTAssertEqual(player.announcements, [])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 

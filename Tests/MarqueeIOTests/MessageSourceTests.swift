@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 

@@ -1,6 +1,7 @@
 import FontMatching
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import DriverTestSupport
 import TickerDriver

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import XCTest
 @testable import DisplayTestSupport
 

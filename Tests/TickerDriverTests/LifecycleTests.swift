@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 import XCTest

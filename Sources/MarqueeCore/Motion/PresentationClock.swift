@@ -1,9 +1,9 @@
 /// When the frame drawn now will be on screen, for a compositor that paces its clients with
-/// frame callbacks (Wayland): from presentation feedback where the compositor sends it (the
-/// time a frame was shown and the refresh period), otherwise from the times the callbacks arrive
-/// and a period measured from them (headless sway 1.7 sends no feedback at all).
+/// frame callbacks: from presentation feedback where the compositor sends it (the time a frame
+/// was shown and the refresh period), otherwise from the times the callbacks arrive and a period
+/// measured from them (a headless compositor may send no feedback at all).
 ///
-/// Frame times lie on a fixed grid (`FrameClock`), as on X11: jitter in when a callback wakes
+/// Frame times lie on a fixed grid (`FrameClock`), as with a vblank counter: jitter in when a callback wakes
 /// us never reaches the motion. The grid is moved only when the compositor's own times leave it
 /// by more than a quarter of a frame (a changed refresh rate, an output switch), never by the
 /// small wobble of a loaded machine. Pure: times are seconds on CLOCK_MONOTONIC, given by the

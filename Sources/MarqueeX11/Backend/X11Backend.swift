@@ -3,6 +3,7 @@ import CX11
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 

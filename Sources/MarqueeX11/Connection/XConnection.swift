@@ -1,6 +1,6 @@
 import CX11
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 public struct DisplayOpenError: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import MarqueeCore
+@testable import MarqueeFormats
 
 final class XSettingsTests: XCTestCase {
     /// A property as a settings manager writes it, byte by byte (LSB first): Xft/DPI = 192 dpi.

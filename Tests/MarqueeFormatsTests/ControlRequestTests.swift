@@ -1,5 +1,5 @@
 import XCTest
-@testable import MarqueeCore
+@testable import MarqueeFormats
 
 final class ControlRequestTests: XCTestCase {
     func testRequestsParseAndPrintBack() throws {

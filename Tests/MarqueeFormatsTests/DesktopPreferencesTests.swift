@@ -1,5 +1,5 @@
 import XCTest
-@testable import MarqueeCore
+@testable import MarqueeFormats
 
 final class DesktopPreferencesTests: XCTestCase {
     let hidpi = XSettings(values: ["Xft/DPI": .integer(192 * 1024), "Gtk/EnableAnimations": .integer(0)])

@@ -1,22 +1,17 @@
-extension RGBAColor {
-    /// A colour as a user writes it, the same on every display: `#rgb`, `#rrggbb`, `#rrggbbaa`,
-    /// X's `rgb:r/g/b` (one to four hex digits a channel) or one of X's colour names (`navy`,
-    /// `light slate gray`: case and spaces do not matter, as for the X server). Nil otherwise.
-    public init?(spec: String) {
-        if spec.hasPrefix("#") {
-            self.init(hex: spec)
-        } else if spec.lowercased().hasPrefix("rgb:") {
-            self.init(deviceRGB: spec.dropFirst(4))
-        } else {
-            guard let value = X11ColorNames.value(of: spec) else { return nil }
-            self.init(red: UInt16(value >> 16 & 0xFF) * 0x0101, green: UInt16(value >> 8 & 0xFF) * 0x0101,
-                      blue: UInt16(value & 0xFF) * 0x0101)
-        }
+/// The colour forms of X's XParseColor besides `#…` (which the markup reads too, `RGBAColor(hex:)`):
+/// the device form `rgb:r/g/b` (one to four hex digits a channel) and X's colour names (`navy`,
+/// `light slate gray`: case and spaces do not matter, as for the X server).
+public enum XColorSpec {
+    /// The colour as 16-bit channels; nil for anything else.
+    public static func channels(_ spec: String) -> (red: UInt16, green: UInt16, blue: UInt16)? {
+        if spec.lowercased().hasPrefix("rgb:") { return deviceRGB(spec.dropFirst(4)) }
+        guard let value = X11ColorNames.value(of: spec) else { return nil }
+        return (UInt16(value >> 16 & 0xFF) * 0x0101, UInt16(value >> 8 & 0xFF) * 0x0101, UInt16(value & 0xFF) * 0x0101)
     }
 
     /// `r/g/b` of XParseColor's device form: each channel one to four hex digits, scaled to 16
     /// bits (`f` is full, `8` about half).
-    private init?(deviceRGB text: Substring) {
+    private static func deviceRGB(_ text: Substring) -> (red: UInt16, green: UInt16, blue: UInt16)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var channels: [UInt16] = []
@@ -25,7 +20,7 @@ extension RGBAColor {
             let maximum = UInt32(1) << (4 * UInt32(part.count)) - 1
             channels.append(UInt16((value * 0xFFFF + maximum / 2) / maximum))
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2])
+        return (channels[0], channels[1], channels[2])
     }
 }
 

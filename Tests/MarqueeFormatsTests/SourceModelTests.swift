@@ -1,7 +1,7 @@
-import MarqueeCore
+import MarqueeFormats
 import XCTest
 
-/// Command splitting, the feed pipe's records and messages with links on the board.
+/// Command splitting and the feed pipe's records.
 final class SourceModelTests: XCTestCase {
     func testCommandsSplitLikeShellWordsWithoutAShell() throws {
         XCTAssertEqual(try CommandWords.split("date +%T"), ["date", "+%T"])
@@ -31,15 +31,5 @@ final class SourceModelTests: XCTestCase {
         }
         XCTAssertNil(FeedRecord(line: "garbage"))
         XCTAssertNil(FeedRecord(line: "item\tonly a title"))
-    }
-
-    func testTheBoardKeepsLinksBesideTheTexts() {
-        var board = MessageBoard()
-        board.declare("arguments", messages: ["hello"])
-        XCTAssertTrue(board.set("feed", [Message("Headline", link: "https://example.com/1"), Message("Other")]))
-        XCTAssertFalse(board.set("feed", [Message("Headline", link: "https://example.com/1"), Message("Other")]))
-        XCTAssertEqual(board.messages, ["hello", "Headline", "Other"])
-        XCTAssertEqual(board.entries.map(\.link), [nil, "https://example.com/1", nil])
-        XCTAssertTrue(board.set("feed", [Message("Headline", link: "https://example.com/2"), Message("Other")]), "a new link is a change")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MarqueeCore
+import MarqueeFormats
 import XCTest
 
 /// The feed cache's file format: what is written is read back, and a file cut short, damaged or

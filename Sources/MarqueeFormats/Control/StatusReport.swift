@@ -69,7 +69,7 @@ public struct StatusReport: Equatable, Sendable {
     public var message: String?
     public var dpi = 96.0
     public var refreshRate = 0.0
-    /// Whether frames are paced by the Present extension (else by a timer).
+    /// Whether the display paces the frames, presenting each at its vblank (else a timer does).
     public var present = false
     /// Whether each frame reaches the window only at its vblank (no compositing manager: the
     /// server copies it); false under a compositing manager, which presents it itself.

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 import XCTest
 
 /// The schedule model against an injected wall clock: windows, midnight, dates, weekdays and

@@ -10,7 +10,8 @@ public enum TextSanitizer {
 
     /// One line of display text: tabs and line breaks become spaces (a ticker has one line),
     /// other control characters are dropped because fonts have no glyph for them. The layout
-    /// applies the same rule while measuring, so long input need not pass through here.
+    /// applies the same rule while measuring (MarqueeCore's `displayed`, which cannot import this
+    /// module: a test holds the two to one rule), so long input need not pass through here.
     public static func singleLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { displayed($0) != $0 }) else { return text }
         var scalars = String.UnicodeScalarView()
@@ -18,6 +19,16 @@ public enum TextSanitizer {
             if let shown = displayed(scalar) { scalars.append(shown) }
         }
         return String(scalars)
+    }
+
+    /// How `scalar` stands in one line of text: C0 and C1 line breaks and tabs (and U+2028,
+    /// U+2029) as a space, the other control characters not at all.
+    public static func displayed(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x09...0x0D, 0x85, 0x2028, 0x2029: return " "
+        case 0..<0x20, 0x7F..<0xA0: return nil
+        default: return scalar
+        }
     }
 
     /// Splits bytes (a file's contents) into messages: one per non-blank line. Works on bytes,

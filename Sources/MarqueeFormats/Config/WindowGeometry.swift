@@ -1,4 +1,4 @@
-/// An X11 geometry specification, `[=][<width>{xX}<height>][{+-}<xoffset>{+-}<yoffset>]`,
+/// A geometry as X programs take it (`-geometry`), `[=][<width>{xX}<height>][{+-}<xoffset>{+-}<yoffset>]`,
 /// where every part is optional; a negative offset counts from the right or bottom edge.
 public struct WindowGeometry: Equatable, Sendable {
     public var width: Int?
@@ -18,7 +18,7 @@ public struct WindowGeometry: Equatable, Sendable {
     }
 
     /// Parses a geometry; nil when it is malformed, a size is zero, or a number is out of
-    /// X's 16-bit range.
+    /// the 16-bit range of window coordinates.
     public init?(parsing spec: String) {
         var bytes = Array(spec.utf8)[...]
         if bytes.first == UInt8(ascii: "=") { bytes = bytes.dropFirst() }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import MarqueeCore
+@testable import MarqueeFormats
 
 /// The desktop bus's parsers over plain `BusValue` trees: MPRIS metadata, the now-playing
 /// format, Notify's arguments and body markup, the portal's settings, action links.

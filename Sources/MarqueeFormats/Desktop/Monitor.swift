@@ -1,4 +1,4 @@
-/// One monitor of the X screen, as RandR's monitor list describes it (root-window coordinates).
+/// One monitor, as the display's monitor list describes it (in the coordinates of the whole screen).
 public struct Monitor: Equatable, Sendable {
     public var name: String
     public var x: Int
@@ -21,9 +21,9 @@ public struct Monitor: Equatable, Sendable {
 public enum MonitorChoice: Equatable, Sendable {
     /// The primary monitor, else the first one.
     case primary
-    /// A position in RandR's monitor list, counted from 0.
+    /// A position in the display's monitor list, counted from 0.
     case index(Int)
-    /// A monitor's RandR name (e.g. "HDMI-1", or a name given with `xrandr --setmonitor`).
+    /// A monitor's name: its connector (e.g. "HDMI-1"), or a name given it (`xrandr --setmonitor`).
     case name(String)
 
     /// A number is a position in the list; anything else is a name.

@@ -6,9 +6,9 @@ public enum ExitStatus: Int32, Sendable {
     case internalError = 1
     /// A bad option or value on the command line: nothing was started.
     case usage = 2
-    /// The X display could not be opened.
+    /// The display could not be opened.
     case noDisplay = 3
-    /// The connection to the X server was lost while running.
+    /// The connection to the display was lost while running.
     case displayLost = 4
     /// An input named on the command line (`--file`) cannot be read at start.
     case input = 5

@@ -1,5 +1,5 @@
 import XCTest
-@testable import MarqueeCore
+@testable import xmarquee
 
 /// `--backend`: which display system a start with these surroundings uses.
 final class DisplayBackendTests: XCTestCase {
