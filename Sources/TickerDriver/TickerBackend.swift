@@ -40,3 +40,17 @@ public protocol FrameQueue: AnyObject {
     /// those queued for it and after; nil before the display's clock is known.
     func nextFrame(after time: Double) -> FrameTime?
 }
+
+extension FrameBatchLimit {
+    /// Frames queued ahead while the motion is steady: 0.2 s of them (12 at 60 Hz, 29 at 144 Hz),
+    /// so the process wakes 5 times a second whatever the refresh rate, within 512 px of the
+    /// first frame (a ribbon reaches `RibbonSpan`'s margin − `RibbonSpan.behind` = 960 px ahead;
+    /// 0.2 s at 2560 px/s). Any change the display can still replace is planned again at once.
+    public static let queuedSeconds = 0.2
+    public static let queuedReach = 512
+
+    /// A queue's batch at refresh `period`.
+    public static func queued(period: Double) -> FrameBatchLimit {
+        FrameBatchLimit(count: Int((queuedSeconds / period).rounded(.up)), reach: queuedReach)
+    }
+}

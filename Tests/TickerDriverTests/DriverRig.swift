@@ -21,8 +21,8 @@ final class DriverRig {
     /// A ticker `width` px wide, mapped, showing `messages` at `speed` px/s; `queueing`: over a
     /// display that queues frames ahead.
     init(_ messages: [Message] = [Message("Markets rally as tech stocks climb")], speed: Double = 120, width: Int = 300,
-         queueing: Bool = false, motion: MotionSettings = MotionSettings(), mapped: Bool = true) throws {
-        backend = queueing ? QueueingFakeBackend(origin: DriverRig.start, period: DriverRig.period) : FakeBackend()
+         queueing: Bool = false, replacesQueued: Bool = true, motion: MotionSettings = MotionSettings(), mapped: Bool = true) throws {
+        backend = queueing ? QueueingFakeBackend(origin: DriverRig.start, period: DriverRig.period, replaces: replacesQueued) : FakeBackend()
         var settings = motion
         settings.subpixel = true
         let style = TickerStyle(foreground: RGBAColor(hex: "#ffffff")!, background: RGBAColor(hex: "#000000")!, speed: speed,

@@ -96,14 +96,18 @@ final class QueueingFakeBackend: FakeBackend, FrameQueue {
     var batchLimit = FrameBatchLimit(count: 12, reach: 512)
     let origin: Double
     let period: Double
+    /// Whether frames queued can be replaced (X11 Present) or only followed (a Wayland fifo).
+    let replaces: Bool
 
-    init(origin: Double, period: Double) {
+    init(origin: Double, period: Double, replaces: Bool = true) {
         self.origin = origin
         self.period = period
+        self.replaces = replaces
     }
 
     func nextFrame(after time: Double) -> FrameTime? {
-        let counter = UInt64(((time - origin) / period).rounded(.down)) + 1
+        var counter = UInt64(((time - origin) / period).rounded(.down)) + 1
+        if !replaces, let last = frames.last, let frame = last.frame { counter = max(counter, frame.counter + UInt64(last.frameCount)) }
         return FrameTime(counter: counter, time: origin + Double(counter) * period, period: period)
     }
 }

@@ -72,6 +72,23 @@ final class FrameBatchTests: XCTestCase {
         XCTAssertEqual(Set(rig.backend.frames.suffix(5).map(\.position)), [standing.position], "it stands where it stopped")
     }
 
+    /// A fifo (Wayland): queued commits cannot be taken back. A change plans nothing at once; the
+    /// next batch, after the queue, follows it, with no step back.
+    func testAQueueThatCannotBeReplacedIsFollowedNotReplanned() throws {
+        let rig = try DriverRig(speed: 120, queueing: true, replacesQueued: false)
+        rig.runFrames(4)
+        let batch = try XCTUnwrap(rig.lastFrame)
+        let handed = rig.backend.frames.count
+        rig.clock.advance(to: batch.frame!.time + 2.5 * DriverRig.period)
+        rig.ticker.changeSpeed(to: 240)
+        XCTAssertEqual(rig.backend.frames.count, handed, "nothing planned while the queue runs")
+        // The display's next frame is the vblank after its queue.
+        rig.vblank(skipping: 11)
+        let next = try XCTUnwrap(rig.lastFrame)
+        XCTAssertEqual(next.frame?.counter, batch.frame!.counter + 12)
+        XCTAssertGreaterThan(next.position, batch.plan.following.last!.position, "on from where the queue ends")
+    }
+
     func testNothingIsReplannedWhenNothingIsQueued() throws {
         let rig = try DriverRig(speed: 0, queueing: true)
         let handed = rig.backend.frames.count

@@ -71,6 +71,19 @@ public struct PresentationClock: Sendable {
         return (counter, clock.time(ofCounter: counter))
     }
 
+    /// Frames through `counter` are queued already: the next one drawn comes after them.
+    public mutating func reserve(through counter: UInt64) { lastCounter = max(lastCounter, counter) }
+
+    /// The first grid point after `time` and no earlier than `counter`, not taken (nil before the
+    /// grid is known).
+    public func peekFrame(after time: Double, notBefore counter: UInt64) -> (counter: UInt64, time: Double)? {
+        guard let clock = grid else { return nil }
+        var next = clock.counter(near: time)
+        if clock.time(ofCounter: next) <= time { next += 1 }
+        next = max(next, counter)
+        return (next, clock.time(ofCounter: next))
+    }
+
     /// Keeps the grid, or moves it to `time`: always for a presentation time (the compositor's
     /// exact vblank), for a callback only when its times left the grid by a quarter of a frame.
     private mutating func anchor(at time: Double, exactly: Bool = false) {

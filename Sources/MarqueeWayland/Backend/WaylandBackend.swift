@@ -12,7 +12,7 @@ import TileRaster
 /// compositor's events turned into the driver's `BackendEvent`s, queued until the driver drains
 /// them. It decides nothing about motion or content, and never calls the driver. Everything
 /// runs on the event loop's thread.
-public final class WaylandBackend: TickerBackend {
+public final class WaylandBackend: TickerBackend, FrameQueue {
     let display: WaylandDisplay
     private var placement: WaylandPlacement
     /// The output's whole scale, where the compositor says no finer one.
@@ -27,6 +27,11 @@ public final class WaylandBackend: TickerBackend {
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
+    /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
+    /// rectangle of an atlas.
+    private var fifo: FifoBarrier?
+    /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
+    private var showsAtlas = false
     /// Pointer and keyboard; nil on a compositor without a seat.
     private let input: SeatInput?
     private let loop: EventLoop
@@ -71,6 +76,7 @@ public final class WaylandBackend: TickerBackend {
         bar = makeSurface(placement, height, placement.output(in: display.outputs))
         surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop, outbox: outbox)
+        fifo = FifoBarrier(display: display, surface: bar.surface)
         compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, font: font, look: look,
                                       height: surfaceScale.device(height))
         input = SeatInput(display: display, scale: surfaceScale.scale)
@@ -125,10 +131,26 @@ public final class WaylandBackend: TickerBackend {
         listen(to: bar)
         pacer.move(to: bar.surface)
         compositor.move(to: bar.surface)
+        fifo = FifoBarrier(display: display, surface: bar.surface)
+        showsAtlas = false
         display.flush()
     }
 
     // MARK: Frames
+
+    /// Frames are queued ahead where the compositor offers fifo and the surface a viewport, no
+    /// edge fade composes each frame, and no input is expected (the pointer over the bar, the
+    /// keyboard's focus: queued commits cannot be taken back, and a press must hold the text
+    /// within two refreshes).
+    public var batchLimit: FrameBatchLimit {
+        guard queuesFrames, !(input?.expectsInput ?? false) else { return .single }
+        return FrameBatchLimit.queued(period: pacer.period)
+    }
+
+    public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
+
+    /// Whether frames go through the fifo as rectangles of an atlas.
+    private var queuesFrames: Bool { fifo != nil && surfaceScale.showsThroughViewport && !compositor.composesFrames }
 
     public func setFramesWanted(_ wanted: Bool) {
         if wanted { pacer.requestFrame() } else { pacer.stop() }
@@ -139,12 +161,35 @@ public final class WaylandBackend: TickerBackend {
     /// drawn as soon as it lets one go (no frame may come to draw it otherwise).
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
+        if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
+        if showsAtlas {
+            surfaceScale.showWholeBuffer()
+            showsAtlas = false
+        }
         guard compositor.attach(plan, callbacks: pacer.callbacks) else {
             if frame == nil { owedStill = plan } else { pacer.retryLater() }
             return false
         }
         owedStill = nil
         pacer.commitFrame()
+        return true
+    }
+
+    /// A frame and those following it committed one per refresh through the fifo: the callback
+    /// (and presentation feedback) asked for with the last but one, whose answer starts the next
+    /// batch a refresh before the queue runs dry.
+    private func queue(_ plan: FramePlan, at frame: FrameTime?, through fifo: FifoBarrier) -> Bool {
+        let asking = max(0, plan.frameCount - 2)
+        guard compositor.queue(plan, through: surfaceScale, commit: { index in
+            fifo.followPrevious()
+            pacer.commitFrame(asking: index == asking)
+        }) else {
+            if frame == nil { owedStill = plan } else { pacer.retryLater() }
+            return false
+        }
+        showsAtlas = true
+        owedStill = nil
+        if let frame { pacer.queued(through: frame.counter + UInt64(plan.frameCount - 1)) }
         return true
     }
 

@@ -33,6 +33,12 @@ final class BufferCompositor {
     private var fade: CanvasEdgeFade?
     private var frameNumber: UInt64 = 0
     private var firstBuffer = FirstBufferPitchQuirk()
+    /// Frames as rectangles of a `PhaseAtlas` (where frames are queued ahead): two, one shown
+    /// from while the other, released, is painted.
+    private var atlases: [PhaseAtlas] = []
+    /// The atlas attached to the surface now.
+    private var shownAtlas: PhaseAtlas?
+    private static let atlasCount = 2
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -44,6 +50,8 @@ final class BufferCompositor {
     }
 
     var height: Int { style.height }
+    /// Whether each frame is composed whole (an edge fade): then it cannot be a rectangle of an atlas.
+    var composesFrames: Bool { fade != nil }
 
     /// A compositor blends whatever alpha a buffer has: an opaque background needs none.
     private static func format(for look: TickerLook) -> TileCanvas.Format {
@@ -70,6 +78,63 @@ final class BufferCompositor {
         }
         wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
         firstBuffer.noteAttached(width: plan.width, height: height, callbacks: callbacks)
+        return true
+    }
+
+    /// Shows `plan` and the frames following it as rectangles of one atlas: for each, the
+    /// rectangle through `scale`'s viewport, the damage, and `commit(index)` (the caller's fifo
+    /// barrier, callback and commit). False when no atlas can show them now (both held).
+    func queue(_ plan: FramePlan, through scale: SurfaceScale, commit: (_ index: Int) -> Void) -> Bool {
+        guard plan.width > 0, height > 0 else { return false }
+        if style.adoptFont(of: plan) { forgetPainted() }
+        frameNumber &+= 1
+        guard let atlas = atlas(showing: plan) else { return false }
+        if atlas !== shownAtlas {
+            atlas.attach(to: surface)
+            shownAtlas = atlas
+        }
+        for index in 0..<plan.frameCount {
+            guard let origin = atlas.origin(of: index == 0 ? plan : plan.frame(index)) else { break }
+            scale.showSource(x: origin.x, y: origin.y, width: plan.width, height: height)
+            wl_surface_damage_buffer(surface, Int32(origin.x), Int32(origin.y), Int32(plan.width), Int32(height))
+            commit(index)
+        }
+        return true
+    }
+
+    /// The atlas showing every frame of `plan`: the one attached when it does, else the other,
+    /// painted for them (its bands of their phases, from the first frame's ribbon range); nil
+    /// while it is still the compositor's.
+    private func atlas(showing plan: FramePlan) -> PhaseAtlas? {
+        if let shownAtlas, shows(plan, in: shownAtlas) { return shownAtlas }
+        let width = Self.span.width(window: plan.width)
+        atlases.removeAll { !$0.isHeld && $0 !== shownAtlas && ($0.width != width || $0.bandHeight != height) }
+        // Never the one attached, even where the compositor let it go early (wlroots releases shm
+        // at once): only a new attach makes it read the buffer again.
+        let atlas: PhaseAtlas
+        if let free = atlases.first(where: { !$0.isHeld && $0 !== shownAtlas }) {
+            atlas = free
+        } else if atlases.count < Self.atlasCount,
+                  let made = try? PhaseAtlas(display: display, shm: shm, width: width, bandHeight: height, format: style.format) {
+            atlases.append(made)
+            atlas = made
+        } else {
+            return nil
+        }
+        atlas.forget()
+        let range = Self.span.range(for: plan)
+        for index in 0..<plan.frameCount {
+            let frame = index == 0 ? plan : plan.frame(index)
+            guard !atlas.shows(frame), let band = atlas.band(frame.phase) else { continue }
+            paint(plan.copies(covering: range), phase: frame.phase, into: band)
+            atlas.painted(frame.phase, extent: StripExtent(plan.strip, range: range))
+        }
+        atlas.finishedPainting()
+        return shows(plan, in: atlas) ? atlas : nil
+    }
+
+    private func shows(_ plan: FramePlan, in atlas: PhaseAtlas) -> Bool {
+        for index in 0..<plan.frameCount where !atlas.shows(index == 0 ? plan : plan.frame(index)) { return false }
         return true
     }
 
@@ -161,6 +226,7 @@ final class BufferCompositor {
     private func forgetPainted() {
         tiles.releaseAll()
         for ribbon in ribbons { ribbon.forget() }
+        for atlas in atlases { atlas.forget() }
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
@@ -169,6 +235,8 @@ final class BufferCompositor {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         ribbons.removeAll()
+        atlases.removeAll()
+        shownAtlas = nil
         firstBuffer.textureRemade()
     }
 
@@ -185,6 +253,7 @@ final class BufferCompositor {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
             ribbons.removeAll()
+            atlases.removeAll { !$0.isHeld }
             firstBuffer.textureRemade()
         } else if !style.setLook(look, alphaShows: true) {
             return

@@ -39,6 +39,11 @@ final class CallbackPacer {
     /// on both sides for good, and the compositor's work each commit grows with their number.
     private var feedbackSilent = false
     private static let unansweredLimit = 8
+    /// Once the compositor has answered one, feedback is asked for once a second at most: it
+    /// arrives apart from the frame callback (a wake-up of its own), and the exact period it
+    /// brings keeps the grid between two answers.
+    private static let feedbackInterval = 1.0
+    private var lastFeedbackAsked = -Double.infinity
     private(set) var isActive = false
     /// The frame callbacks asked for and answered on the current surface.
     private(set) var callbacks = FrameCallbackCount()
@@ -98,9 +103,26 @@ final class CallbackPacer {
     /// A drain begins: a commit from now on answers no callback posted before.
     func beginTurn() { callbackFramePosted = false }
 
+    /// The last vblank a frame is queued for (0: none yet).
+    private(set) var queuedThrough: UInt64 = 0
+
+    /// Frames through `counter` are queued (a batch through the fifo): the next one drawn comes
+    /// after them.
+    func queued(through counter: UInt64) {
+        queuedThrough = max(queuedThrough, counter)
+        clock.reserve(through: queuedThrough)
+    }
+
+    /// The first vblank after `time` that no queued frame holds: where frames planned again at
+    /// once can start.
+    func nextFrame(after time: Double) -> FrameTime? {
+        clock.peekFrame(after: time, notBefore: queuedThrough + 1).map { FrameTime(counter: $0.counter, time: $0.time, period: clock.period) }
+    }
+
     /// The frame the ticker just attached is complete: ask for the next callback and the
-    /// frame's feedback, and commit it.
-    func commitFrame() {
+    /// frame's feedback (`asking`; a batch asks with its last frame but one only), and commit it.
+    func commitFrame(asking: Bool = true) {
+        guard asking else { return wl_surface_commit(surface) }
         if callbackFramePosted {
             // Drawn in the loop turn its callback came in: the next callback is a refresh later.
             drewOnLastCallback = true
@@ -112,8 +134,10 @@ final class CallbackPacer {
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
-        if let presentation, !feedbackSilent, display.presentationClock != nil,
+        let now = MonotonicClock.now()
+        if let presentation, !feedbackSilent, display.presentationClock != nil, clock.source != .presentation || now - lastFeedbackAsked >= Self.feedbackInterval,
            let feedback = wp_presentation_feedback(presentation, surface) {
+            lastFeedbackAsked = now
             feedbackObjects.append(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }

@@ -67,16 +67,14 @@ public final class X11Backend: TickerBackend, FrameQueue {
 
     // MARK: Frames
 
-    /// Frames queued ahead while the motion is steady: 0.2 s of them (12 at 60 Hz, 29 at
-    /// 144 Hz), so the process wakes 5 times a second whatever the refresh rate, within 512 px
-    /// of the first frame (a ribbon reaches `Ribbon.margin` − `Ribbon.behind` = 960 px ahead;
-    /// 0.2 s at 2560 px/s). Any change re-plans at once, so the batch's length costs no latency.
-    public static let batchSeconds = 0.2
-    static let batchReach = 512
+    /// Frames queued ahead while the motion is steady (`FrameBatchLimit.queued`). Present
+    /// replaces a queued frame with a later request for its vblank, so any change re-plans at
+    /// once and the batch's length costs no latency.
+    public static let batchSeconds = FrameBatchLimit.queuedSeconds
 
     public var batchLimit: FrameBatchLimit {
         guard usesPresent, compositor.takesBatches else { return .single }
-        return FrameBatchLimit(count: Int((Self.batchSeconds / pacer.period).rounded(.up)), reach: Self.batchReach)
+        return FrameBatchLimit.queued(period: pacer.period)
     }
 
     public func nextFrame(after time: Double) -> FrameTime? { pacer.nextFrame(after: time) }

@@ -1,0 +1,69 @@
+import CWaylandClient
+import MarqueeCore
+import TileRaster
+
+/// The strip painted at each sub-pixel phase for more than the bar, stacked in one buffer
+/// shared with the compositor: band `phase` (rows `phase × bandHeight` on) holds that phase's
+/// ribbon. Attached once, a frame is then a rectangle of it (`wp_viewport.set_source` at the
+/// frame's column and band): no buffer made, attached or released per frame, so frames can be
+/// queued for the refreshes to come without a wake-up each. Bands are painted when a frame first
+/// needs them, never while the compositor may read the atlas (it is held from its attach until
+/// the compositor releases it). Owns its memory and its one `wl_buffer`.
+final class PhaseAtlas {
+    private let memory: SharedMemory
+    private let buffer: OpaquePointer
+    let bandHeight: Int
+    /// What each band holds; nil where it is not painted.
+    private var extents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// Attached and not released: the compositor may read any band.
+    private(set) var isHeld = false
+    private let listener: UnsafeMutablePointer<wl_buffer_listener>
+
+    init(display: WaylandDisplay, shm: OpaquePointer, width: Int, bandHeight: Int, format: TileCanvas.Format) throws(WaylandError) {
+        memory = try SharedMemory(display: display, shm: shm, width: width, height: bandHeight * SubpixelGrid.steps, format: format)
+        guard let buffer = memory.makeBuffer(column: 0, width: width) else { throw .noBuffer(errno: 0) }
+        self.buffer = buffer
+        self.bandHeight = bandHeight
+        listener = .allocate(capacity: 1)
+        listener.initialize(to: wl_buffer_listener(release: { data, _ in listenerOwner(data, as: PhaseAtlas.self)?.isHeld = false }))
+        wl_buffer_add_listener(buffer, listener, listenerData(self))
+    }
+
+    deinit {
+        wl_buffer_destroy(buffer)
+        listener.deallocate()
+    }
+
+    var width: Int { memory.canvas.width }
+
+    /// Whether band `plan.phase` holds what `plan` shows.
+    func shows(_ plan: FramePlan) -> Bool {
+        extents[plan.phase]?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
+    }
+
+    /// The rectangle of the atlas showing `plan` (which it must show): its column and first row.
+    func origin(of plan: FramePlan) -> (x: Int, y: Int)? {
+        extents[plan.phase].map { (plan.position - $0.range.lowerBound, plan.phase * bandHeight) }
+    }
+
+    /// Band `phase` as a canvas to paint; nil while the compositor may read it.
+    func band(_ phase: Int) -> TileCanvas? {
+        isHeld ? nil : memory.canvas.rows(from: phase * bandHeight, count: bandHeight)
+    }
+
+    /// Band `phase` was painted and holds `extent`.
+    func painted(_ phase: Int, extent: StripExtent) { extents[phase] = extent }
+
+    /// Its bands are painted for the frames to come: its pages need not stay resident here (the
+    /// compositor reads them through its own mapping).
+    func finishedPainting() { memory.releasePages() }
+
+    /// What it holds is stale (new colours, height, font).
+    func forget() { extents = Array(repeating: nil, count: SubpixelGrid.steps) }
+
+    /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
+    func attach(to surface: OpaquePointer) {
+        isHeld = true
+        wl_surface_attach(surface, buffer, 0, 0)
+    }
+}
