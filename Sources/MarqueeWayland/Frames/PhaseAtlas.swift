@@ -8,33 +8,21 @@ import TileRaster
 /// frame's column and band): no buffer made, attached or released per frame, so frames can be
 /// queued for the refreshes to come without a wake-up each. Bands are painted when a frame first
 /// needs them, never while the compositor may read the atlas (it is held from its attach until
-/// the compositor releases it). Owns its memory and its one `wl_buffer`.
+/// the compositor releases it). Owns its buffer.
 final class PhaseAtlas {
-    private let memory: SharedMemory
-    private let buffer: OpaquePointer
+    private let pixels: ShmBuffer
     let bandHeight: Int
     /// What each band holds; nil where it is not painted.
     private var extents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
-    /// Attached and not released: the compositor may read any band.
-    private(set) var isHeld = false
-    private let listener: UnsafeMutablePointer<wl_buffer_listener>
 
     init(display: WaylandDisplay, shm: OpaquePointer, width: Int, bandHeight: Int, format: TileCanvas.Format) throws(WaylandError) {
-        memory = try SharedMemory(display: display, shm: shm, width: width, height: bandHeight * SubpixelGrid.steps, format: format)
-        guard let buffer = memory.makeBuffer(column: 0, width: width) else { throw .noBuffer(errno: 0) }
-        self.buffer = buffer
+        pixels = try ShmBuffer(display: display, shm: shm, width: width, height: bandHeight * SubpixelGrid.steps, format: format)
         self.bandHeight = bandHeight
-        listener = .allocate(capacity: 1)
-        listener.initialize(to: wl_buffer_listener(release: { data, _ in listenerOwner(data, as: PhaseAtlas.self)?.isHeld = false }))
-        wl_buffer_add_listener(buffer, listener, listenerData(self))
     }
 
-    deinit {
-        wl_buffer_destroy(buffer)
-        listener.deallocate()
-    }
-
-    var width: Int { memory.canvas.width }
+    var width: Int { pixels.canvas.width }
+    /// Attached and not released: the compositor may read any band.
+    var isHeld: Bool { pixels.isBusy }
 
     /// Whether band `plan.phase` holds what `plan` shows.
     func shows(_ plan: FramePlan) -> Bool {
@@ -48,7 +36,7 @@ final class PhaseAtlas {
 
     /// Band `phase` as a canvas to paint; nil while the compositor may read it.
     func band(_ phase: Int) -> TileCanvas? {
-        isHeld ? nil : memory.canvas.rows(from: phase * bandHeight, count: bandHeight)
+        isHeld ? nil : pixels.canvas.rows(from: phase * bandHeight, count: bandHeight)
     }
 
     /// Band `phase` was painted and holds `extent`.
@@ -56,14 +44,11 @@ final class PhaseAtlas {
 
     /// Its bands are painted for the frames to come: its pages need not stay resident here (the
     /// compositor reads them through its own mapping).
-    func finishedPainting() { memory.releasePages() }
+    func finishedPainting() { pixels.releasePages() }
 
     /// What it holds is stale (new colours, height, font).
     func forget() { extents = Array(repeating: nil, count: SubpixelGrid.steps) }
 
     /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
-    func attach(to surface: OpaquePointer) {
-        isHeld = true
-        wl_surface_attach(surface, buffer, 0, 0)
-    }
+    func attach(to surface: OpaquePointer) { pixels.attach(to: surface) }
 }
