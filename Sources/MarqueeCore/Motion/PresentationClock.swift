@@ -20,6 +20,9 @@ public struct PresentationClock: Sendable {
 
     public private(set) var source: Source = .none
     public private(set) var period: Double
+    /// Whether the compositor said its refresh period (else it is measured from consecutive
+    /// frames, each of which must then be heard of).
+    public private(set) var knowsRefresh = false
     private var grid: FrameClock?
     /// Recent intervals between consecutive callbacks (or presentations without a refresh figure).
     private var intervals: [Double] = []
@@ -50,6 +53,7 @@ public struct PresentationClock: Sendable {
         source = .presentation
         if first { intervals.removeAll(); lastTime = nil; run = nil }
         if let refresh, refresh > 0 {
+            knowsRefresh = true
             adopt(period: refresh)
             lastTime = time
         } else {

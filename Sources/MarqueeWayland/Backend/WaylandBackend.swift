@@ -149,7 +149,12 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
 
-    /// Whether frames go through the fifo as rectangles of an atlas.
+    /// Whether frames go through the fifo as rectangles of an atlas: where the compositor offers
+    /// fifo, the surface has a viewport (fractional scale) and no edge fade composes each frame.
+    /// (Without fifo the atlas would spare the buffer release a frame too — one wake-up a frame
+    /// on wlroots 0.20 instead of 1.25 — but a new atlas paints every band in use in one frame,
+    /// where ribbons are painted one phase a frame: 3 to 13 refreshes late at each, in a debug
+    /// build under sway 1.12. Not yet.)
     private var queuesFrames: Bool { fifo != nil && surfaceScale.showsThroughViewport && !compositor.composesFrames }
 
     public func setFramesWanted(_ wanted: Bool) {
@@ -175,9 +180,9 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         return true
     }
 
-    /// A frame and those following it committed one per refresh through the fifo: the callback
-    /// (and presentation feedback) asked for with the last but one, whose answer starts the next
-    /// batch a refresh before the queue runs dry.
+    /// A frame, as a rectangle of an atlas, and those following it committed one per refresh
+    /// through the fifo: the callback (and presentation feedback) asked for with the last but
+    /// one, whose answer starts the next batch a refresh before the queue runs dry.
     private func queue(_ plan: FramePlan, at frame: FrameTime?, through fifo: FifoBarrier) -> Bool {
         let asking = max(0, plan.frameCount - 2)
         guard compositor.queue(plan, through: surfaceScale, commit: { index in

@@ -103,8 +103,9 @@ final class BufferCompositor {
     }
 
     /// The atlas showing every frame of `plan`: the one attached when it does, else the other,
-    /// painted for them (its bands of their phases, from the first frame's ribbon range); nil
-    /// while it is still the compositor's.
+    /// painted for them (from the first frame's ribbon range, the bands of their phases and of
+    /// those the attached one has: a speed between whole pixels visits several phases, and a
+    /// band missing would mean a new atlas every frame); nil while it is still the compositor's.
     private func atlas(showing plan: FramePlan) -> PhaseAtlas? {
         if let shownAtlas, shows(plan, in: shownAtlas) { return shownAtlas }
         let width = Self.span.width(window: plan.width)
@@ -123,11 +124,13 @@ final class BufferCompositor {
         }
         atlas.forget()
         let range = Self.span.range(for: plan)
-        for index in 0..<plan.frameCount {
-            let frame = index == 0 ? plan : plan.frame(index)
-            guard !atlas.shows(frame), let band = atlas.band(frame.phase) else { continue }
-            paint(plan.copies(covering: range), phase: frame.phase, into: band)
-            atlas.painted(frame.phase, extent: StripExtent(plan.strip, range: range))
+        var phases = Set(shownAtlas?.paintedPhases ?? [])
+        for index in 0..<plan.frameCount { phases.insert(index == 0 ? plan.phase : plan.following[index - 1].phase) }
+        let copies = plan.copies(covering: range), extent = StripExtent(plan.strip, range: range)
+        for phase in phases {
+            guard let band = atlas.band(phase) else { continue }
+            paint(copies, phase: phase, into: band)
+            atlas.painted(phase, extent: extent)
         }
         atlas.finishedPainting()
         return shows(plan, in: atlas) ? atlas : nil

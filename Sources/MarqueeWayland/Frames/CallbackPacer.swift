@@ -39,9 +39,10 @@ final class CallbackPacer {
     /// on both sides for good, and the compositor's work each commit grows with their number.
     private var feedbackSilent = false
     private static let unansweredLimit = 8
-    /// Once the compositor has answered one, feedback is asked for once a second at most: it
-    /// arrives apart from the frame callback (a wake-up of its own), and the exact period it
-    /// brings keeps the grid between two answers.
+    /// Once the compositor has answered one with its refresh period, feedback is asked for once a
+    /// second at most: it arrives apart from the frame callback (a wake-up of its own), and the
+    /// exact period keeps the grid between two answers. Without the period (headless wlroots)
+    /// it is measured from consecutive presentations: every frame asks.
     private static let feedbackInterval = 1.0
     private var lastFeedbackAsked = -Double.infinity
     private(set) var isActive = false
@@ -135,7 +136,7 @@ final class CallbackPacer {
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
         let now = MonotonicClock.now()
-        if let presentation, !feedbackSilent, display.presentationClock != nil, clock.source != .presentation || now - lastFeedbackAsked >= Self.feedbackInterval,
+        if let presentation, !feedbackSilent, display.presentationClock != nil, !clock.knowsRefresh || now - lastFeedbackAsked >= Self.feedbackInterval,
            let feedback = wp_presentation_feedback(presentation, surface) {
             lastFeedbackAsked = now
             feedbackObjects.append(feedback)

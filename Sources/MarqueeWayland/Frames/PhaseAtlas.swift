@@ -39,6 +39,9 @@ final class PhaseAtlas {
         isHeld ? nil : pixels.canvas.rows(from: phase * bandHeight, count: bandHeight)
     }
 
+    /// The phases whose bands are painted.
+    var paintedPhases: [Int] { extents.indices.filter { extents[$0] != nil } }
+
     /// Band `phase` was painted and holds `extent`.
     func painted(_ phase: Int, extent: StripExtent) { extents[phase] = extent }
 
