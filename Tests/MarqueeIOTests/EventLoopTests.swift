@@ -21,7 +21,7 @@ final class EventLoopTests: XCTestCase {
         XCTAssertNotNil(watch)
         watch = nil
         let seen = calls
-        drive(loop, timeout: 0.2) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(calls, seen, "the byte is still unread, but nobody watches it any more")
     }
 
