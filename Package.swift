@@ -200,7 +200,7 @@ let package = Package(
                                                             "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
-        .testTarget(name: "DesktopTests", dependencies: ["MarqueeFormats", "MarqueeConfig", "MarqueeConfigTOML", "FeedTestServer"],
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeFormats", "MarqueeConfig", "MarqueeConfigTOML", "FeedTestServer", "DisplayTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

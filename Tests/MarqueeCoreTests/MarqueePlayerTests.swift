@@ -214,12 +214,29 @@ final class MarqueePlayerTests: XCTestCase {
                        accuracy: 2)
     }
 
-    func testPauseEasesToAStopAndWantsNoMoreFrames() {
+    func testPauseEasesToAStopAndWantsNoMoreFrames() throws {
         var player = makePlayer(["Hello world", "Second message"])
-        player.pause(at: 100)
+        _ = run(&player, from: 100, seconds: 0.2)
+        player.pause(at: 100.2)
         XCTAssertTrue(player.isPaused)
-        XCTAssertEqual(player.demand(at: 100.1), .nextFrame, "easing out")
-        XCTAssertEqual(player.demand(at: 100 + MotionDirector.pauseEasing + 0.01), .none)
+        XCTAssertEqual(player.demand(at: 100.3), .nextFrame, "easing out")
+        // Where the text is shown (in pixels) at every vblank of the easing and a while after it.
+        var shown: [(time: Double, position: Double)] = []
+        var time = 100.2
+        while time < 100.2 + MotionDirector.pauseEasing + 0.2 {
+            if let plan = player.frame(at: time) {
+                shown.append((time, Double(plan.position) + Double(plan.phase) / Double(SubpixelGrid.steps)))
+            }
+            time += Self.period
+        }
+        let steps = zip(shown.dropFirst(), shown).map { (time: $0.time, step: $0.position - $1.position) }
+        XCTAssertEqual(try XCTUnwrap(steps.first).step, 2, "at full speed when pressed")
+        XCTAssertEqual(zip(steps.dropFirst(), steps).filter { $0.step > $1.step }.count, 0, "slower at every frame, never faster: \(steps.map(\.step))")
+        XCTAssertGreaterThan(steps.filter { $0.step > 0 && $0.step < 2 }.count, 10, "eased, not cut: \(steps.map(\.step))")
+        let stopped = try XCTUnwrap(steps.first { $0.step == 0 }?.time, "it stops: \(steps.map(\.step))")
+        XCTAssertEqual(stopped, 100.2 + MotionDirector.pauseEasing, accuracy: 3 * Self.period, "at the easing's end")
+        XCTAssertTrue(steps.filter { $0.time >= stopped }.allSatisfy { $0.step == 0 }, "and stands from then on")
+        XCTAssertEqual(player.demand(at: 100.2 + MotionDirector.pauseEasing + 0.01), .none)
         player.resume(at: 101)
         XCTAssertEqual(player.demand(at: 101), .nextFrame)
     }

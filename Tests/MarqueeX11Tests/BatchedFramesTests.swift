@@ -42,6 +42,7 @@ final class BatchedFramesTests: XvfbTestCase, TickerRigTests {
             change()
             if block {
                 rig.connection.flush()
+                // Time is what this tests: the loop itself stalls until the read, as a busy one would.
                 Thread.sleep(forTimeInterval: max(0, result.changeTime + captureDelay - MonotonicClock.now()))
                 read()
             } else {

@@ -161,7 +161,7 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
 
     private func timeUntilLaidOut(_ rig: Rig) -> Double {
         let start = MonotonicClock.now()
-        while rig.ticker.player.content.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }
+        while rig.ticker.player.content.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01, untilShown: false) }
         return MonotonicClock.now() - start
     }
 }

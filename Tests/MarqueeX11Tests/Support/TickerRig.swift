@@ -62,17 +62,19 @@ extension TickerRigTests {
     }
 
     /// Runs the loop for `seconds` of wall time, collecting frames (a test that only lets the
-    /// ticker settle leaves them).
+    /// ticker settle leaves them). Without `untilShown` it returns as the loop stops, before the
+    /// frames it queued are shown: for a test that times the loop's own work.
     @discardableResult
-    func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
-        runLoop(rig, seconds: seconds, frameCount: nil).frames
+    func run(_ rig: Rig, seconds: Double, untilShown: Bool = true) -> [(position: Int, time: Double)] {
+        runLoop(rig, seconds: seconds, frameCount: nil, untilShown: untilShown).frames
     }
 
     /// Runs the loop until `frameCount` frames have been composed (when given) or `seconds` have
     /// passed; returns the frames and whether the count was reached. The last frame, queued for
     /// the next vblank, has reached the window when this returns; so have the frames queued
     /// after it in its batch (all of them are in the frames returned).
-    private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
+    private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?,
+                         untilShown: Bool = true) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
         var frames: [(position: Int, time: Double)] = []
         var reached = false
         // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
@@ -91,7 +93,11 @@ extension TickerRigTests {
         rig.frames.onFrame = nil
         rig.loop.restart()
         rig.connection.flush()
-        Thread.sleep(forTimeInterval: 0.06 + X11Backend.batchSeconds)
+        // Until the vblank of the last frame queued has come, and a few more for the server's copy.
+        let lastVblank = rig.frames.frames.last?.time ?? MonotonicClock.now()
+        if untilShown {
+            waitUntil(timeout: 1 + X11Backend.batchSeconds) { MonotonicClock.now() > lastVblank + 4 * rig.ticker.refreshPeriod }
+        }
         rig.connection.sync()
         return (frames, reached)
     }
