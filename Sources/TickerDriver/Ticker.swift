@@ -40,8 +40,17 @@ public final class Ticker: PlayerHost {
     /// Opens a clicked link; the app supplies it (an argument vector to xdg-open, never a shell).
     public var openLink: ((String) -> Void)?
     /// The desktop's settings as the display gives them changed, or the surface's scale: the app
-    /// resolves its options again and applies them.
-    public var onDesktopChange: (() -> Void)?
+    /// resolves its options again and applies them. A change the display said before the app set
+    /// this (in the ticker's first turn: a compositor's preferred scale) is told when it is set.
+    public var onDesktopChange: (() -> Void)? {
+        didSet {
+            guard desktopChangeOwed, let onDesktopChange else { return }
+            desktopChangeOwed = false
+            onDesktopChange()
+        }
+    }
+    /// A desktop change came while no one listened.
+    private var desktopChangeOwed = false
     /// Something for a screen reader to say (an urgent message, the reader key's request),
     /// whichever display this is; the app passes it to the accessibility bus.
     public var onAnnouncement: ((Announcement) -> Void)?
@@ -181,9 +190,9 @@ public final class Ticker: PlayerHost {
             loop.stop(status: ExitStatus.displayLost.rawValue)
         case .scale(let scale):
             surfaceScale = scale
-            onDesktopChange?()
+            desktopChanged()
         case .desktopChanged:
-            onDesktopChange?()
+            desktopChanged()
         case .presentation(let presentation):
             self.presentation = presentation
         }
@@ -215,6 +224,11 @@ public final class Ticker: PlayerHost {
         backend.showPointer(overLink: player.pointerOverLink)
         replanQueuedFrames(at: now)
         if player.needsRedraw(at: now) { drawNow() }
+    }
+
+    private func desktopChanged() {
+        guard let onDesktopChange else { return desktopChangeOwed = true }
+        onDesktopChange()
     }
 
     /// Frames while the player wants the next one; otherwise none, and an alarm at a rest's end.

@@ -73,6 +73,22 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(rig.desktopChanges, 2)
     }
 
+    /// A compositor can say its preferred scale in the ticker's first turn, before the app has
+    /// set what follows the desktop: it is told as soon as the app does, once.
+    func testAScaleSaidBeforeTheAppListensIsToldWhenItDoes() throws {
+        let backend = FakeBackend()
+        backend.pending = [.resized(width: 300), .mapped(true), .scale(1.5)]
+        let ticker = try Ticker(backend: backend, shaper: MonospaceShaper(), style: TickerStyle(
+            foreground: RGBAColor(hex: "#ffffff")!, background: RGBAColor(hex: "#000000")!, speed: 120, direction: .left,
+            layout: LayoutSettings(separator: " * ")), loop: EventLoop(), clock: FakeClock(now: 1))
+        XCTAssertEqual(ticker.surfaceScale, 1.5)
+        var told = 0
+        ticker.onDesktopChange = { told += 1 }
+        XCTAssertEqual(told, 1, "told when the app listens")
+        ticker.onDesktopChange = { told += 1 }
+        XCTAssertEqual(told, 1, "and only once")
+    }
+
     func testHowFramesArePresentedIsReported() throws {
         let rig = try DriverRig()
         rig.say(.presentation(FramePresentation(paced: true, tearFree: true)))
