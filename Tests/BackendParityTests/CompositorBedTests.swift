@@ -82,7 +82,7 @@ final class CompositorBedTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(laidOut, dpi, "\(label): the ticker's layout DPI")
-            try checkReservedArea(compositor, scale: scale, label: label)
+            checkReservedArea(compositor, scale: scale, label: label, report: start == 1)
             guard let (shot, bar) = settledBar(compositor, barHeight: barHeight) else {
                 if let last = try? compositor.screenshot() {
                     keep(last, ScreenRectangle(x: 0, y: 0, width: last.width, height: last.height), "\(kind.rawValue)-\(scale)-start\(start)")
@@ -186,14 +186,24 @@ final class CompositorBedTests: XCTestCase {
     }
 
     /// The bar reserves its 40 logical rows where the compositor says what it leaves to windows.
-    private func checkReservedArea(_ compositor: ChrootCompositor, scale: Double, label: String) throws {
+    private func checkReservedArea(_ compositor: ChrootCompositor, scale: Double, label: String, report: Bool) {
         var area: [Int]?
+        var failure: Error?
         let logicalHeight = Int((Double(Self.height) / scale).rounded())
         let reserved = waitFor(seconds: 5) {
-            area = try? compositor.maximizeArea()
+            do {
+                area = try compositor.maximizeArea()
+                failure = nil
+            } catch {
+                failure = error
+                return false
+            }
             return area == nil || (area?[1] == 40 && area?[3] == logicalHeight - 40)
         }
+        if let failure { return XCTFail("\(label): the area left to windows: \(failure)") }
+        // The compositor tells nobody.
         guard let area else { return }
+        if report { print("bed: \(label): a maximised window's area with the bar: \(area)") }
         XCTAssertTrue(reserved, "\(label): a maximised window's area \(area) starts below the 40-row bar")
     }
 

@@ -230,17 +230,18 @@ final class ChrootCompositor {
         import dbus, sys
         bus = dbus.bus.BusConnection(open(sys.argv[1]).read().strip())
         scripting = dbus.Interface(bus.get_object('org.kde.KWin', '/Scripting'), 'org.kde.kwin.Scripting')
-        scripting.loadScript(sys.argv[2], sys.argv[3])
+        scripting.loadScript(sys.argv[2], signature='s')
         scripting.start()
         """, "kwin-script.py")
         try runInside(["python3", runtimeDirectory + "/kwin-script.py", runtimeDirectory + "/bus-address",
-                       runtimeDirectory + "/\(marker).js", marker], "KWin's scripting")
+                       runtimeDirectory + "/\(marker).js"], "KWin's scripting")
         var area: [Int] = []
         waitFor(seconds: 5) {
             guard let line = self.session.server?.output(last: 20000).split(separator: "\n").last(where: { $0.contains(marker + " ") }) else {
                 return false
             }
-            area = line.split(separator: " ").suffix(4).compactMap { Int($0) }
+            // Logical pixels: fractions at a fractional scale (853.33 at 1.5).
+            area = line.split(separator: " ").suffix(4).compactMap { Double($0).map { Int($0.rounded()) } }
             return area.count == 4
         }
         guard area.count == 4 else { throw HarnessError("KWin's script printed no area: \(session.server?.output() ?? "")") }
