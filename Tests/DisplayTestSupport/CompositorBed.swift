@@ -10,8 +10,13 @@ enum CompositorBed {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     private static let script = repository.appendingPathComponent("scripts/testbed.sh").path
-    /// Where the ticker lives inside.
-    static let tickerFolder = "/opt/xmarquee"
+    /// Where the ticker lives inside: a folder per build (the path of the build's binary, hashed),
+    /// so tests of two checkouts running at once never swap binaries under each other.
+    static let tickerFolder: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in XMarqueeRun.executable.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "/opt/xmarquee/" + String(hash, radix: 16)
+    }()
 
     /// The chroot's folder on the host.
     static let root: String = {
@@ -62,9 +67,20 @@ enum CompositorBed {
         }
     }
 
+    /// Copies `source` where it differs (size or time); a new file, never one rewritten in place,
+    /// so a process that has the old one mapped keeps it whole.
     private static func copy(_ source: String, to destination: String) throws {
-        try? FileManager.default.removeItem(atPath: destination)
-        try FileManager.default.copyItem(atPath: source, toPath: destination)
+        let manager = FileManager.default
+        let from = try manager.attributesOfItem(atPath: source)
+        if let to = try? manager.attributesOfItem(atPath: destination),
+           to[.size] as? Int == from[.size] as? Int, to[.modificationDate] as? Date == from[.modificationDate] as? Date {
+            return
+        }
+        let fresh = destination + ".new-\(getpid())"
+        try? manager.removeItem(atPath: fresh)
+        try manager.copyItem(atPath: source, toPath: fresh)
+        try manager.setAttributes([.modificationDate: from[.modificationDate] as Any], ofItemAtPath: fresh)
+        guard rename(fresh, destination) == 0 else { throw HarnessError("cannot put \(destination) in place") }
     }
 
     /// `setpriv` as the bed's user with only `environment` (and PATH), in `folder`: the words
