@@ -25,7 +25,10 @@ bed_user=xmarquee-bed
 # build installs what is new into the existing chroot.
 packages=(
   kwin-wayland mutter sway labwc weston      # the compositors
-  gnome-shell                                # mutter as GNOME runs it: its Screenshot interface is mutter's only capture
+  gnome-shell                                # mutter as GNOME runs it, read through the shell's Screenshot interface
+  pipewire-bin wireplumber python3-gi        # mutter alone, read through its screencast: PipeWire and a session manager,
+  gstreamer1.0-pipewire gstreamer1.0-tools   #   the D-Bus calls (with a GLib loop), one frame taken by gst-launch
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   xwayland libgl1-mesa-dri dbus              # what they start or load; KWin and mutter need a session bus
   grim                                       # wlroots' capture (screencopy / ext-image-copy-capture)
   xvfb x11-apps x11-xserver-utils            # KWin nested on an Xvfb, read with xwd; the X11 reference (xrdb for its DPI)

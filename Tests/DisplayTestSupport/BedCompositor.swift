@@ -11,7 +11,8 @@ enum BedCompositor: String, CaseIterable {
     /// mutter as GNOME runs it (gnome-shell, headless, a virtual monitor), read through the shell's
     /// Screenshot interface: mutter alone offers no capture protocol.
     case gnomeShell = "gnome-shell"
-    /// mutter alone: it runs the ticker (a window), but nothing can read its pixels.
+    /// mutter alone (a virtual monitor), read through its screencast (org.gnome.Mutter.ScreenCast,
+    /// a PipeWire stream): it offers no capture protocol.
     case mutter
     /// weston headless, pixman; `--debug` offers weston_capture_v1, which weston-screenshooter reads.
     case weston
@@ -40,13 +41,13 @@ enum BedCompositor: String, CaseIterable {
         }
     }
 
-    /// How a capture is made, for messages and docs; nil where none works.
-    var capture: String? {
+    /// How a capture is made, for messages and docs.
+    var capture: String {
         switch self {
         case .sway, .labwc: "grim"
         case .kwin: "xwd -root of the Xvfb KWin is nested on"
         case .gnomeShell: "org.gnome.Shell.Screenshot"
-        case .mutter: nil
+        case .mutter: "org.gnome.Mutter.ScreenCast through PipeWire"
         case .weston: "weston-screenshooter (weston_capture_v1, --debug)"
         }
     }

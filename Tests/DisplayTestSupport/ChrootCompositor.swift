@@ -86,7 +86,9 @@ final class ChrootCompositor {
             guard let name = written.first else { throw HarnessError("weston-screenshooter wrote no picture") }
             return try Screenshot.read(CompositorBed.root + folder + "/" + name)
         case .mutter:
-            throw HarnessError("mutter alone offers no capture: no screencopy protocol, and its screencast needs PipeWire")
+            try runInside(["python3", runtimeDirectory + "/screencast.py", runtimeDirectory + "/bus-address", file + ".png"],
+                          "mutter's screencast")
+            return try Screenshot.read(CompositorBed.root + file + ".png")
         }
     }
 
@@ -140,11 +142,14 @@ final class ChrootCompositor {
             environment.merge(["KWIN_COMPOSE": "Q", "QT_LOGGING_RULES": "js.debug=true"]) { _, new in new }
         case .gnomeShell, .mutter:
             try write(Self.shellScript, "shell.py")
+            try write(Self.screencastScript, "screencast.py")
             // The bed has no system bus: the shell's calls to logind and friends go to the session
-            // bus, where nobody answers them (on no bus at all it stops at start).
+            // bus, where nobody answers them (on no bus at all it stops at start). Mutter alone is
+            // read through its screencast, which streams through PipeWire (linked by wireplumber).
             try write("""
             echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
             export DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS"
+            \(kind == .mutter ? "pipewire & wireplumber &" : "")
             exec \(kind == .mutter ? "mutter" : "gnome-shell") --headless --wayland --no-x11 --virtual-monitor \(width)x\(height) \
               --wayland-display \(kind.socketName!)
             """, "start.sh")
@@ -165,7 +170,10 @@ final class ChrootCompositor {
             waylandDisplay = socket
             switch kind {
             case .sway: return (try? runInside(["swaymsg", "-s", runtimeDirectory + "/sway.sock", "-t", "get_version"], "swaymsg")) != nil
-            case .kwin, .mutter: return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
+            case .kwin: return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
+            case .mutter:
+                return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
+                    && FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/pipewire-0")
             // The shell starts in its overview, which hides windows: it is ready once it has left it.
             case .gnomeShell:
                 return (try? runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "leave-overview"],
@@ -248,7 +256,36 @@ final class ChrootCompositor {
         return area
     }
 
-    // MARK: gnome-shell
+    // MARK: mutter and gnome-shell
+
+    /// One frame of mutter's screencast of its monitor (org.gnome.Mutter.ScreenCast: a session
+    /// recording the monitor, its PipeWire node taken by gst-launch as a PNG), the cursor left out.
+    private static let screencastScript = """
+    import dbus, subprocess, sys
+    from dbus.mainloop.glib import DBusGMainLoop
+    from gi.repository import GLib
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(open(sys.argv[1]).read().strip())
+    name = 'org.gnome.Mutter.ScreenCast'
+    cast = dbus.Interface(bus.get_object(name, '/org/gnome/Mutter/ScreenCast'), name)
+    session = dbus.Interface(bus.get_object(name, cast.CreateSession(dbus.Dictionary({}, signature='sv'))), name + '.Session')
+    try:
+        stream = bus.get_object(name, session.RecordMonitor('', dbus.Dictionary({'cursor-mode': dbus.UInt32(0)}, signature='sv')))
+        loop, nodes = GLib.MainLoop(), []
+        def added(node):
+            nodes.append(int(node))
+            loop.quit()
+        stream.connect_to_signal('PipeWireStreamAdded', added, dbus_interface=name + '.Stream')
+        session.Start()
+        GLib.timeout_add(5000, loop.quit)
+        loop.run()
+        if not nodes: sys.exit('no PipeWire stream')
+        sys.exit(subprocess.run(['gst-launch-1.0', '-q', 'pipewiresrc', 'path=%d' % nodes[0], 'num-buffers=1', '!', 'videoconvert', '!',
+                                 'pngenc', 'snapshot=false', '!', 'filesink', 'location=' + sys.argv[2]], timeout=10).returncode)
+    finally:
+        session.Stop()
+    """
+
 
     /// Talks to the shell on its session bus: `leave-overview`, `screenshot FILE` (out of the
     /// overview, which shows windows as small previews). Its Screenshot
