@@ -70,11 +70,14 @@ final class CompositorBedTests: XCTestCase {
             }
             XCTAssertEqual(laidOut, dpi, "\(label): the ticker's layout DPI")
             checkReservedArea(compositor, scale: scale, label: label, report: start == 1)
-            guard let (shot, bar) = settledBar(compositor, barHeight: barHeight) else {
+            let (shot, bar): (Screenshot, ScreenRectangle)
+            switch settledBar(compositor, barHeight: barHeight) {
+            case .success(let settled): (shot, bar) = settled
+            case .failure(let why):
                 if let last = try? compositor.screenshot() {
                     keep(last, ScreenRectangle(x: 0, y: 0, width: last.width, height: last.height), "\(kind.rawValue)-\(scale)-start\(start)")
                 }
-                XCTFail("\(label): no settled bar on screen; ticker: \(compositor.status(name) ?? [:])")
+                XCTFail("\(label): no settled bar on screen (\(why)); ticker: \(compositor.status(name) ?? [:])")
                 continue
             }
             let compared = ScreenRectangle(x: bar.x, y: bar.y, width: min(bar.width, reference.width), height: barHeight)
@@ -156,20 +159,25 @@ final class CompositorBedTests: XCTestCase {
         return shot.window(height: barHeight, colour: Pixel(0, 0, 0))
     }
 
-    /// The bar once its picture settles (two captures alike, text drawn), and where it is.
-    private func settledBar(_ compositor: ChrootCompositor, barHeight: Int) -> (Screenshot, ScreenRectangle)? {
+    /// The bar once its picture settles (two captures alike, text drawn), and where it is; or why not.
+    private func settledBar(_ compositor: ChrootCompositor, barHeight: Int) -> Result<(Screenshot, ScreenRectangle), HarnessError> {
         var previous: ArraySlice<UInt8>?
         var found: (Screenshot, ScreenRectangle)?
+        var failure = HarnessError("no bar found in the captures")
         let settled = waitFor(seconds: 10) {
-            guard let shot = try? compositor.screenshot(), let bar = self.bar(in: shot, kind: compositor.kind, barHeight: barHeight) else {
+            let shot: Screenshot
+            do { shot = try compositor.screenshot() } catch {
+                failure = HarnessError("the last capture failed: \(error)")
                 return false
             }
+            guard let bar = self.bar(in: shot, kind: compositor.kind, barHeight: barHeight) else { return false }
             let band = shot.band(bar.y..<(bar.y + bar.height))
             defer { (previous, found) = (band, (shot, bar)) }
             let lit = (bar.x..<(bar.x + bar.width)).contains { x in (bar.y..<(bar.y + bar.height)).contains { shot.pixel(x: x, y: $0).red > 200 } }
             return lit && band == previous
         }
-        return settled ? found : nil
+        guard settled, let found else { return .failure(found == nil ? failure : HarnessError("the bar's picture did not settle")) }
+        return .success(found)
     }
 
     /// The bar reserves its 40 logical rows where the compositor says what it leaves to windows.

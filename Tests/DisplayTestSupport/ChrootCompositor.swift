@@ -145,11 +145,12 @@ final class ChrootCompositor {
             try write(Self.screencastScript, "screencast.py")
             // The bed has no system bus: the shell's calls to logind and friends go to the session
             // bus, where nobody answers them (on no bus at all it stops at start). Mutter alone is
-            // read through its screencast, which streams through PipeWire (linked by wireplumber).
+            // read through its screencast, which streams through PipeWire (linked by wireplumber,
+            // which must find PipeWire listening: started with it, in 2 of 10 starts it linked nothing).
             try write("""
             echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
             export DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS"
-            \(kind == .mutter ? "pipewire & wireplumber &" : "")
+            \(kind == .mutter ? "pipewire & while [ ! -e \(folder)/pipewire-0 ]; do sleep 0.05; done; wireplumber &" : "")
             exec \(kind == .mutter ? "mutter" : "gnome-shell") --headless --wayland --no-x11 --virtual-monitor \(width)x\(height) \
               --wayland-display \(kind.socketName!)
             """, "start.sh")
@@ -165,15 +166,21 @@ final class ChrootCompositor {
     }
 
     private func waitUntilReady() throws {
+        var failure = ""
         let ready = waitFor(seconds: 20) {
             guard session.server?.isRunning == true, let socket = waylandSocket() else { return false }
             waylandDisplay = socket
             switch kind {
             case .sway: return (try? runInside(["swaymsg", "-s", runtimeDirectory + "/sway.sock", "-t", "get_version"], "swaymsg")) != nil
             case .kwin: return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
+            // Its screencast works once PipeWire and wireplumber (which links the stream) are up.
             case .mutter:
-                return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
-                    && FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/pipewire-0")
+                guard FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/pipewire-0") else { return false }
+                do { _ = try screenshot() } catch {
+                    failure = "\(error)"
+                    return false
+                }
+                return true
             // The shell starts in its overview, which hides windows: it is ready once it has left it.
             case .gnomeShell:
                 return (try? runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "leave-overview"],
@@ -181,7 +188,7 @@ final class ChrootCompositor {
             case .labwc, .weston: return true
             }
         }
-        guard ready else { throw HarnessError("\(kind.rawValue) did not start in the bed: \(session.server?.output() ?? "")") }
+        guard ready else { throw HarnessError("\(kind.rawValue) did not start in the bed: \(failure) \(session.server?.output() ?? "")") }
     }
 
     /// The compositor's Wayland socket in the runtime folder, once it is there.
@@ -277,11 +284,11 @@ final class ChrootCompositor {
             loop.quit()
         stream.connect_to_signal('PipeWireStreamAdded', added, dbus_interface=name + '.Stream')
         session.Start()
-        GLib.timeout_add(5000, loop.quit)
+        GLib.timeout_add(3000, loop.quit)
         loop.run()
         if not nodes: sys.exit('no PipeWire stream')
         sys.exit(subprocess.run(['gst-launch-1.0', '-q', 'pipewiresrc', 'path=%d' % nodes[0], 'num-buffers=1', '!', 'videoconvert', '!',
-                                 'pngenc', 'snapshot=false', '!', 'filesink', 'location=' + sys.argv[2]], timeout=10).returncode)
+                                 'pngenc', 'snapshot=false', '!', 'filesink', 'location=' + sys.argv[2]], timeout=5).returncode)
     finally:
         session.Stop()
     """
