@@ -77,7 +77,7 @@ final class CompositorBedTests: XCTestCase {
                 if let last = try? compositor.screenshot() {
                     keep(last, ScreenRectangle(x: 0, y: 0, width: last.width, height: last.height), "\(kind.rawValue)-\(scale)-start\(start)")
                 }
-                XCTFail("\(label): no settled bar on screen (\(why)); ticker: \(compositor.status(name) ?? [:])")
+                XCTFail("\(label): no settled bar on screen (\(why)); ticker: \(compositor.status(name) ?? [:]) \(compositor.tickerOutput)")
                 continue
             }
             let compared = ScreenRectangle(x: bar.x, y: bar.y, width: min(bar.width, reference.width), height: barHeight)

@@ -28,9 +28,6 @@ enum BedCompositor: String, CaseIterable {
     /// Whether it offers layer-shell (a bar); the others get a window.
     var hasLayerShell: Bool { [.sway, .labwc, .kwin].contains(self) }
 
-    /// Whether it keeps a session bus of its own (dbus-run-session).
-    var needsSessionBus: Bool { [.kwin, .gnomeShell, .mutter].contains(self) }
-
     /// The socket name it is told to make; nil where it picks one itself (wlroots: `wayland-N`).
     var socketName: String? {
         switch self {

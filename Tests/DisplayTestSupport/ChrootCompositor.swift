@@ -44,14 +44,14 @@ final class ChrootCompositor {
 
     // MARK: The ticker
 
-    /// What a client of this compositor needs: the session's folders and the Wayland socket.
-    var clientEnvironment: [String: String] { session.clientEnvironment.merging(["WAYLAND_DISPLAY": waylandDisplay]) { _, new in new } }
-
     /// Starts the bed's `xmarquee ARGUMENTS` against it; stopped with the compositor, or before.
     @discardableResult
     func startTicker(_ arguments: [String], environment: [String: String] = [:]) throws -> BedProcess {
         try session.startTicker(arguments, environment: ["WAYLAND_DISPLAY": waylandDisplay].merging(environment) { _, new in new })
     }
+
+    /// The end of the tickers' output, for a failure's message.
+    var tickerOutput: String { session.tickerOutput }
 
     /// `xmarquee ctl --name NAME status` (the control socket is a path in the runtime folder,
     /// reached from the host); nil while nothing answers.
