@@ -6,12 +6,12 @@
 #
 # Usage: scripts/testbed.sh [build|mount|path|status]
 #   build  (default) make the bed, or bring it up to the package list below; cached: a stamp
-#          holds a hash of the list, and nothing is done while it matches. Never fails: where
+#          holds the list it was made with, and nothing is done while it matches. Never fails: where
 #          the bed cannot be made (no network, no debootstrap, not root) it says so loudly and
 #          writes the reason where the tests read it, and they skip saying why.
 #   mount  the mounts a compositor needs inside (/dev, /dev/pts, /dev/shm, /sys, proc, run)
 #   path   where the bed is
-#   status the stamp, or why there is no bed
+#   status whether the bed is ready, or why not
 # XMARQUEE_TESTBED=DIR puts it elsewhere (default /var/tmp/xmarquee-testbed/sid).
 set -uo pipefail
 
