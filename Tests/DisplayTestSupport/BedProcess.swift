@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+
+/// A process in the compositor bed, run as its user: either the first of new network and process
+/// namespaces (a compositor and all it starts: Xwayland, Xvfb, dbus-daemon), or a client joining
+/// such a network namespace (its X displays are abstract sockets there). Its output goes to `log`.
+/// Stopped when the test lets it go; stopping the first of a process namespace ends every process
+/// in it (the kernel kills them with their namespace's first process).
+final class BedProcess {
+    let process = Process()
+    /// Its output, on the host.
+    let log: String
+    /// Whether it made the namespaces it runs in.
+    private let isolated: Bool
+
+    /// `command` as the bed's user in namespaces of its own (`unshare --net --pid --fork`).
+    init(isolated command: [String], environment: [String: String], folder: String? = nil, log: String) throws {
+        self.log = log
+        isolated = true
+        try start(["/usr/bin/unshare", "--net", "--pid", "--fork", "--"]
+            + CompositorBed.asUser(command, environment: environment, folder: folder))
+    }
+
+    /// `command` as the bed's user in `namespace`'s network namespace.
+    init(joining namespace: BedProcess, _ command: [String], environment: [String: String], folder: String? = nil, log: String) throws {
+        self.log = log
+        isolated = false
+        try start(namespace.entering + CompositorBed.asUser(command, environment: environment, folder: folder))
+    }
+
+    /// The words that put a command into this process's network namespace. `unshare` itself is in
+    /// the namespace it made (only its children are in the new process namespace).
+    var entering: [String] { ["/usr/bin/nsenter", "-t", String(process.processIdentifier), "-n", "--"] }
+
+    private func start(_ words: [String]) throws {
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        process.executableURL = URL(fileURLWithPath: words[0])
+        process.arguments = Array(words.dropFirst())
+        process.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]
+        // One descriptor for both: two would each write from the file's start over the other.
+        let output = FileHandle(forWritingAtPath: log)
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// The end of its output, for a failure's message.
+    func output(last characters: Int = 800) -> String {
+        String(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").suffix(characters))
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        // The first process of a namespace made here: killed, it takes the namespace's others with
+        // it. (`unshare --kill-child` cannot do it: the death signal it sets is cleared when setpriv
+        // changes the user.) A client: asked to end.
+        let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children",
+                                    encoding: .utf8)) ?? ""
+        if isolated, let first = children.split(separator: " ").compactMap({ Int32($0) }).first {
+            kill(first, SIGKILL)
+        } else {
+            process.terminate()
+        }
+        if !waitFor(seconds: 3, { !self.process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Runs `command` as the bed's user in `namespace`'s network namespace to its end: its status
+    /// and output (standard output and error together).
+    static func run(joining namespace: BedProcess, _ command: [String], environment: [String: String],
+                    folder: String? = nil) throws -> (status: Int32, output: String) {
+        let words = namespace.entering + CompositorBed.asUser(command, environment: environment, folder: folder)
+        return try runTool(URL(fileURLWithPath: words[0]), Array(words.dropFirst()))
+    }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import Glibc
+
+/// One compositor of the bed running headless in the chroot, as its unprivileged user, in network
+/// and process namespaces of its own, with a fresh runtime folder and HOME (KWin keeps output
+/// settings there); the ticker started against it, its `ctl status`, the pixels it shows, and the
+/// area it leaves to windows. Stopped (with all it started), and its folder removed, when the
+/// test lets it go.
+final class ChrootCompositor {
+    let kind: BedCompositor
+    private let session: BedSession
+    /// Its XDG_RUNTIME_DIR inside the chroot; `hostRuntimeDirectory` is the same folder on the host.
+    var runtimeDirectory: String { session.runtimeDirectory }
+    var hostRuntimeDirectory: String { session.hostRuntimeDirectory }
+    /// The Wayland socket's name in the runtime folder.
+    private(set) var waylandDisplay = ""
+    private var captures = 0
+
+    /// Why the bed's compositors cannot run here; nil when they can.
+    static var unavailable: String? { CompositorBed.unavailable }
+
+    /// Starts `kind` with one output of `width` × `height` device pixels at `scale` (sway: its
+    /// config; KWin: kscreen-doctor, as `--scale` no longer makes a HiDPI output; the others 1).
+    init(_ kind: BedCompositor, width: Int = 1280, height: Int = 720, scale: Double = 1) throws {
+        self.kind = kind
+        guard scale == 1 || [.sway, .kwin].contains(kind) else { throw HarnessError("\(kind.rawValue): the bed sets no scale but 1") }
+        session = try BedSession(prefix: "xm-\(kind.rawValue)")
+        do {
+            try start(width: width, height: height, scale: scale)
+        } catch {
+            session.stop()
+            throw error
+        }
+    }
+
+    func stop() { session.stop() }
+
+    /// The compositor's Debian version (`dpkg-query` in the chroot).
+    var version: String {
+        let result = try? runTool(URL(fileURLWithPath: "/usr/sbin/chroot"),
+                                  [CompositorBed.root, "dpkg-query", "-W", "-f=${Version}", kind.package])
+        return result?.output ?? "?"
+    }
+
+    // MARK: The ticker
+
+    /// Starts the bed's `xmarquee ARGUMENTS` against it; stopped with the compositor, or before.
+    @discardableResult
+    func startTicker(_ arguments: [String], environment: [String: String] = [:]) throws -> BedProcess {
+        try session.startTicker(arguments, environment: ["WAYLAND_DISPLAY": waylandDisplay].merging(environment) { _, new in new })
+    }
+
+    /// The end of the tickers' output, for a failure's message.
+    var tickerOutput: String { session.tickerOutput }
+
+    /// `xmarquee ctl --name NAME status` (the control socket is a path in the runtime folder,
+    /// reached from the host); nil while nothing answers.
+    func status(_ name: String) -> [String: Any]? {
+        XMarqueeRun.status(name, environment: ["XDG_RUNTIME_DIR": hostRuntimeDirectory])
+    }
+
+    // MARK: What it shows
+
+    /// The whole screen now, at device pixels.
+    func screenshot() throws -> Screenshot {
+        captures += 1
+        let file = runtimeDirectory + "/capture-\(captures)"
+        switch kind {
+        case .sway, .labwc:
+            try runInside(["grim", "-t", "ppm", file + ".ppm"], "grim")
+            return try Screenshot.read(CompositorBed.root + file + ".ppm")
+        case .kwin:
+            guard let server = session.server else { throw HarnessError("KWin is stopped") }
+            return try Screenshot.ofX11Root(joining: server, display: ":" + x11Display(), file: file)
+        case .gnomeShell:
+            try runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "screenshot", file + ".png"],
+                          "the shell's Screenshot")
+            return try Screenshot.read(CompositorBed.root + file + ".png")
+        case .weston:
+            // weston-screenshooter writes wayland-screenshot-DATE.png into its working folder.
+            let folder = file + ".d"
+            try FileManager.default.createDirectory(atPath: CompositorBed.root + folder, withIntermediateDirectories: false)
+            chown(CompositorBed.root + folder, CompositorBed.ids.uid, CompositorBed.ids.gid)
+            try runInside(["weston-screenshooter"], "weston-screenshooter", folder: folder)
+            let written = try FileManager.default.contentsOfDirectory(atPath: CompositorBed.root + folder).filter { $0.hasSuffix(".png") }
+            guard let name = written.first else { throw HarnessError("weston-screenshooter wrote no picture") }
+            return try Screenshot.read(CompositorBed.root + folder + "/" + name)
+        case .mutter:
+            try runInside(["python3", runtimeDirectory + "/screencast.py", runtimeDirectory + "/bus-address", file + ".png"],
+                          "mutter's screencast")
+            return try Screenshot.read(CompositorBed.root + file + ".png")
+        }
+    }
+
+    /// The area a maximised window gets (logical x, y, width, height): the output less what
+    /// layer-shell surfaces reserve. nil where the compositor tells nobody (labwc, weston, mutter).
+    func maximizeArea() throws -> [Int]? {
+        switch kind {
+        case .sway:
+            let reply = try runInside(["swaymsg", "-s", runtimeDirectory + "/sway.sock", "-r", "-t", "get_workspaces"], "swaymsg")
+            let workspaces = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [[String: Any]]
+            guard let rect = workspaces?.first?["rect"] as? [String: Int] else { throw HarnessError("swaymsg: no workspace: \(reply)") }
+            return [rect["x"], rect["y"], rect["width"], rect["height"]].compactMap { $0 }
+        case .kwin:
+            return try kwinMaximizeArea()
+        case .labwc, .gnomeShell, .mutter, .weston:
+            return nil
+        }
+    }
+
+    // MARK: Starting
+
+    private func start(width: Int, height: Int, scale: Double) throws {
+        let folder = runtimeDirectory, host = hostRuntimeDirectory
+        var environment = ["XDG_RUNTIME_DIR": folder, "HOME": folder + "/home", "LANG": "C.UTF-8"]
+        let wlroots = ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"]
+        var command: [String]
+        switch kind {
+        case .sway:
+            try write("xwayland disable\noutput HEADLESS-1 mode \(width)x\(height) position 0 0 scale \(scale)\ndefault_border none\n",
+                      "config")
+            command = ["sway", "-c", folder + "/config"]
+            environment.merge(wlroots.merging(["SWAYSOCK": folder + "/sway.sock"]) { _, new in new }) { _, new in new }
+        case .labwc:
+            // wlroots' headless output is 1280 × 720; labwc has no option to change it.
+            command = ["labwc"]
+            environment.merge(wlroots) { _, new in new }
+        case .kwin:
+            // The packaged binary carries file capabilities, which this container refuses; a copy
+            // drops them, and Qt's platform plugin loads only into a path ending in kwin_wayland.
+            try FileManager.default.copyItem(atPath: CompositorBed.root + "/usr/bin/kwin_wayland", toPath: host + "/kwin_wayland")
+            try write("""
+            echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
+            Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3> \(folder)/x11-display &
+            while [ ! -s \(folder)/x11-display ]; do sleep 0.05; done
+            exec \(folder)/kwin_wayland --x11-display :$(cat \(folder)/x11-display) --socket \(kind.socketName!) \
+              --no-lockscreen --no-global-shortcuts --width \(width) --height \(height)
+            """, "start.sh")
+            command = ["dbus-run-session", "--", "sh", folder + "/start.sh"]
+            // QPainter: nested on an X server KWin would otherwise try OpenGL on llvmpipe; a KWin
+            // script's print() reaches the log (`maximizeArea`).
+            environment.merge(["KWIN_COMPOSE": "Q", "QT_LOGGING_RULES": "js.debug=true"]) { _, new in new }
+        case .gnomeShell, .mutter:
+            try write(Self.shellScript, "shell.py")
+            try write(Self.screencastScript, "screencast.py")
+            // The bed has no system bus: the shell's calls to logind and friends go to the session
+            // bus, where nobody answers them (on no bus at all it stops at start). Mutter alone is
+            // read through its screencast, which streams through PipeWire (linked by wireplumber,
+            // which must find PipeWire listening: started with it, in 2 of 10 starts it linked nothing).
+            try write("""
+            echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
+            export DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS"
+            \(kind == .mutter ? "pipewire & while [ ! -e \(folder)/pipewire-0 ]; do sleep 0.05; done; wireplumber &" : "")
+            exec \(kind == .mutter ? "mutter" : "gnome-shell") --headless --wayland --no-x11 --virtual-monitor \(width)x\(height) \
+              --wayland-display \(kind.socketName!)
+            """, "start.sh")
+            command = ["dbus-run-session", "--", "sh", folder + "/start.sh"]
+        case .weston:
+            try write("[shell]\npanel-position=none\nbackground-color=0xff406080\n", "weston.ini")
+            command = ["weston", "--backend=headless", "--renderer=pixman", "--debug", "--width=\(width)", "--height=\(height)",
+                       "--socket=\(kind.socketName!)", "--idle-time=0", "--config=\(folder)/weston.ini"]
+        }
+        try session.startServer(command, environment: environment)
+        try waitUntilReady()
+        if kind == .kwin && scale != 1 { try setKWinScale(scale) }
+    }
+
+    private func waitUntilReady() throws {
+        var failure = ""
+        let ready = waitFor(seconds: 20) {
+            guard session.server?.isRunning == true, let socket = waylandSocket() else { return false }
+            waylandDisplay = socket
+            switch kind {
+            case .sway: return (try? runInside(["swaymsg", "-s", runtimeDirectory + "/sway.sock", "-t", "get_version"], "swaymsg")) != nil
+            case .kwin: return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
+            // Its screencast works once PipeWire and wireplumber (which links the stream) are up.
+            case .mutter:
+                guard FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/pipewire-0") else { return false }
+                do { _ = try screenshot() } catch {
+                    failure = "\(error)"
+                    return false
+                }
+                return true
+            // The shell starts in its overview, which hides windows: it is ready once it has left it.
+            case .gnomeShell:
+                return (try? runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "leave-overview"],
+                                       "the shell")) != nil
+            case .labwc, .weston: return true
+            }
+        }
+        guard ready else { throw HarnessError("\(kind.rawValue) did not start in the bed: \(failure) \(session.server?.output() ?? "")") }
+    }
+
+    /// The compositor's Wayland socket in the runtime folder, once it is there.
+    private func waylandSocket() -> String? {
+        if let name = kind.socketName {
+            return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/" + name) ? name : nil
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: hostRuntimeDirectory)) ?? []
+        return names.filter { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.sorted().first
+    }
+
+    private func write(_ text: String, _ name: String) throws {
+        try text.write(toFile: hostRuntimeDirectory + "/" + name, atomically: true, encoding: .utf8)
+        chmod(hostRuntimeDirectory + "/" + name, 0o755)
+    }
+
+    /// Runs `command` as a client (in the compositor's network namespace) to its end; its output.
+    @discardableResult
+    private func runInside(_ command: [String], _ what: String, environment: [String: String] = [:], folder: String? = nil) throws -> String {
+        try session.run(command, what, environment: ["WAYLAND_DISPLAY": waylandDisplay].merging(environment) { _, new in new }, folder: folder)
+    }
+
+    // MARK: KWin
+
+    private func x11Display() throws -> String {
+        let text = try String(contentsOfFile: hostRuntimeDirectory + "/x11-display", encoding: .utf8)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// KWin 6's output at `scale` (its only output, `X11-0` nested), set with kscreen-doctor as a
+    /// user's display settings would.
+    private func setKWinScale(_ scale: Double) throws {
+        // In-process: without it libkscreen asks a backend launcher over D-Bus, which the bed lacks.
+        let kscreen = ["QT_QPA_PLATFORM": "wayland", "KSCREEN_BACKEND_INPROCESS": "1"]
+        try runInside(["kscreen-doctor", "output.X11-0.scale.\(scale)"], "kscreen-doctor", environment: kscreen)
+        let scaled = waitFor(seconds: 5) {
+            let outputs = (try? self.runInside(["kscreen-doctor", "-o"], "kscreen-doctor", environment: kscreen)) ?? ""
+            let plain = outputs.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            return plain.contains("Scale: \(scale)")
+        }
+        guard scaled else { throw HarnessError("KWin's output did not take scale \(scale)") }
+    }
+
+    /// Asked with a KWin script (loaded and started through org.kde.kwin.Scripting), whose print()
+    /// lands in KWin's log.
+    private func kwinMaximizeArea() throws -> [Int] {
+        let marker = "xmarquee-area-\(UUID().uuidString.prefix(8))"
+        try write("""
+        var output = workspace.activeScreen;
+        var area = workspace.clientArea(KWin.MaximizeArea, output, workspace.currentDesktop);
+        print("\(marker) " + area.x + " " + area.y + " " + area.width + " " + area.height);
+        """, marker + ".js")
+        try write("""
+        import dbus, sys
+        bus = dbus.bus.BusConnection(open(sys.argv[1]).read().strip())
+        scripting = dbus.Interface(bus.get_object('org.kde.KWin', '/Scripting'), 'org.kde.kwin.Scripting')
+        scripting.loadScript(sys.argv[2], signature='s')
+        scripting.start()
+        """, "kwin-script.py")
+        try runInside(["python3", runtimeDirectory + "/kwin-script.py", runtimeDirectory + "/bus-address",
+                       runtimeDirectory + "/\(marker).js"], "KWin's scripting")
+        var area: [Int] = []
+        waitFor(seconds: 5) {
+            guard let line = self.session.server?.output(last: 20000).split(separator: "\n").last(where: { $0.contains(marker + " ") }) else {
+                return false
+            }
+            // Logical pixels: fractions at a fractional scale (853.33 at 1.5).
+            area = line.split(separator: " ").suffix(4).compactMap { Double($0).map { Int($0.rounded()) } }
+            return area.count == 4
+        }
+        guard area.count == 4 else { throw HarnessError("KWin's script printed no area: \(session.server?.output() ?? "")") }
+        return area
+    }
+
+    // MARK: mutter and gnome-shell
+
+    /// One frame of mutter's screencast of its monitor (org.gnome.Mutter.ScreenCast: a session
+    /// recording the monitor, its PipeWire node taken by gst-launch as a PNG), the cursor left out.
+    private static let screencastScript = """
+    import dbus, subprocess, sys
+    from dbus.mainloop.glib import DBusGMainLoop
+    from gi.repository import GLib
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(open(sys.argv[1]).read().strip())
+    name = 'org.gnome.Mutter.ScreenCast'
+    cast = dbus.Interface(bus.get_object(name, '/org/gnome/Mutter/ScreenCast'), name)
+    session = dbus.Interface(bus.get_object(name, cast.CreateSession(dbus.Dictionary({}, signature='sv'))), name + '.Session')
+    try:
+        stream = bus.get_object(name, session.RecordMonitor('', dbus.Dictionary({'cursor-mode': dbus.UInt32(0)}, signature='sv')))
+        loop, nodes = GLib.MainLoop(), []
+        def added(node):
+            nodes.append(int(node))
+            loop.quit()
+        stream.connect_to_signal('PipeWireStreamAdded', added, dbus_interface=name + '.Stream')
+        session.Start()
+        GLib.timeout_add(3000, loop.quit)
+        loop.run()
+        if not nodes: sys.exit('no PipeWire stream')
+        sys.exit(subprocess.run(['gst-launch-1.0', '-q', 'pipewiresrc', 'path=%d' % nodes[0], 'num-buffers=1', '!', 'videoconvert', '!',
+                                 'pngenc', 'snapshot=false', '!', 'filesink', 'location=' + sys.argv[2]], timeout=5).returncode)
+    finally:
+        session.Stop()
+    """
+
+
+    /// Talks to the shell on its session bus: `leave-overview`, `screenshot FILE` (out of the
+    /// overview, which shows windows as small previews). Its Screenshot
+    /// answers only callers that own a name it lists (gnome-settings-daemon's media keys, the
+    /// portal): the script takes the first.
+    private static let shellScript = """
+    import dbus, sys, time
+    bus = dbus.bus.BusConnection(open(sys.argv[1]).read().strip())
+    shell = dbus.Interface(bus.get_object('org.gnome.Shell', '/org/gnome/Shell'), 'org.freedesktop.DBus.Properties')
+    if sys.argv[2] == 'leave-overview':
+        shell.Set('org.gnome.Shell', 'OverviewActive', False)
+        sys.exit(1 if shell.Get('org.gnome.Shell', 'OverviewActive') else 0)
+    # The shell may go (back) to its overview at the end of its start-up animation.
+    if shell.Get('org.gnome.Shell', 'OverviewActive'):
+        shell.Set('org.gnome.Shell', 'OverviewActive', False)
+        time.sleep(1)
+    bus.request_name('org.gnome.SettingsDaemon.MediaKeys')
+    screenshot = dbus.Interface(bus.get_object('org.gnome.Shell.Screenshot', '/org/gnome/Shell/Screenshot'), 'org.gnome.Shell.Screenshot')
+    for attempt in range(50):
+        try:
+            ok, written = screenshot.Screenshot(False, False, sys.argv[3])
+            sys.exit(0 if ok else 1)
+        except dbus.exceptions.DBusException as error:
+            # The shell learns who owns the name asynchronously.
+            if 'AccessDenied' not in str(error): raise
+            time.sleep(0.1)
+    sys.exit(1)
+    """
+}
