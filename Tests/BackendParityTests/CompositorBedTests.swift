@@ -37,12 +37,9 @@ final class CompositorBedTests: XCTestCase {
     // MARK: The checks
 
     /// In `starts` fresh starts of `kind` (a new compositor, HOME and ticker each time), the standing
-    /// bar settles within 1.5 grey levels (mean absolute difference) of X11's drawing at 96 × scale dpi.
-    ///
-    /// A start whose ticker stays laid out at the output's whole scale (2 × 96 dpi at 1.5) has met
-    /// the first-turn scale bug (docs/testing.md: the compositor's preferred fractional scale, when
-    /// it comes with the first configure, reaches the driver before the app listens): its pixels
-    /// are not compared, and the test is skipped, saying so loudly, rather than passed.
+    /// bar settles within 1.5 grey levels (mean absolute difference) of X11's drawing at 96 × scale dpi,
+    /// laid out at that DPI (not the output's whole scale: the preferred fractional scale can come
+    /// with the first configure, in the ticker's first turn, before the app listens).
     private func standingBarMatchesX11(_ kind: BedCompositor, scale: Double, starts: Int) throws {
         try requireBed()
         let began = Date()
@@ -50,7 +47,6 @@ final class CompositorBedTests: XCTestCase {
         let dpi = 96 * scale
         let reference = try drawnOnX11(dpi: Int(dpi.rounded()), barHeight: barHeight)
         var differences: [Double] = []
-        var wholeScaleStarts: [Int] = []
         var version = "?"
         for start in 1...starts {
             let compositor = try ChrootCompositor(kind, width: Self.width, height: Self.height, scale: scale)
@@ -63,10 +59,6 @@ final class CompositorBedTests: XCTestCase {
             waitFor(seconds: 5) {
                 laidOut = compositor.status(name)?["dpi"] as? Double
                 return laidOut == dpi
-            }
-            if scale != scale.rounded(), laidOut == 96 * scale.rounded(.up) {
-                wholeScaleStarts.append(start)
-                continue
             }
             XCTAssertEqual(laidOut, dpi, "\(label): the ticker's layout DPI")
             checkReservedArea(compositor, scale: scale, label: label, report: start == 1)
@@ -90,20 +82,9 @@ final class CompositorBedTests: XCTestCase {
             XCTAssertLessThanOrEqual(difference, 1.5, "\(label): mean absolute difference from X11 over \(compared), grey levels")
         }
         let within = differences.filter { $0 <= 1.5 }.count
-        print(String(format: "bed: %@ %@ at scale %.1f (read by %@): %d of %d fresh starts within 1.5 grey levels of X11 (differences %@)%@ in %.1f s",
+        print(String(format: "bed: %@ %@ at scale %.1f (read by %@): %d of %d fresh starts within 1.5 grey levels of X11 (differences %@) in %.1f s",
                      kind.rawValue, version, scale, kind.capture, within, starts, differences.map { String(format: "%.3f", $0) }.joined(separator: " "),
-                     wholeScaleStarts.isEmpty ? "" : "; \(wholeScaleStarts.count) laid out at \(Int(96 * scale.rounded(.up))) dpi",
                      Date().timeIntervalSince(began)))
-        if !wholeScaleStarts.isEmpty {
-            let reason = "\(kind.rawValue) \(version) at \(scale): in starts \(wholeScaleStarts) of \(starts) the ticker stayed laid out at "
-                + "\(Int(96 * scale.rounded(.up))) dpi (the output's whole scale), not \(Int(dpi)): the first-turn scale bug"
-            print("""
-            ################################################################################
-            bed: SKIPPED (not passed): \(reason)
-            ################################################################################
-            """)
-            throw XCTSkip(reason)
-        }
     }
 
     /// A moving bar: its text is read in 3 frames, each captured once the text has moved on from
