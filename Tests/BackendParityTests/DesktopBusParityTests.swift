@@ -70,9 +70,16 @@ final class DesktopBusParityTests: ParityTestCase {
                                      "org.mpris.MediaPlayer2.Player.PlayPause"], environment: bus.environment)
             XCTAssertEqual(pause.status, 0, pause.output)
             XCTAssertTrue(waitFor(seconds: 3) { player.logged.contains("PlayPause") }, "\(backend)")
+            // The bar's band all background (white), every pixel of its first 600 columns.
+            func blank() -> Bool {
+                guard let shot = try? display.screenshot() else { return false }
+                return (0..<600).allSatisfy { x in (0..<40).allSatisfy { y in shot.pixel(x: x, y: y) == (255, 255, 255) } }
+            }
+            XCTAssertFalse(blank(), "\(backend): the track was on screen")
             player.stop()
             let gone = secondsUntil(within: 5) {
                 XMarqueeRun.desktopBus(name)?["nowPlaying"] as? String == "" && (XMarqueeRun.status(name)?["message"] as? String ?? "") == ""
+                    && blank()
             }
             XCTAssertLessThan(gone ?? 5, 1, "\(backend): the text stays after the player quit: \(String(describing: XMarqueeRun.status(name)))")
             XCTAssertTrue(run.process.isRunning)
