@@ -37,8 +37,13 @@ let package = Package(
         .target(name: "BidiText", dependencies: ["CFriBidi"]),
         // Linux descriptors the event loop polls (timerfd, signalfd) that Glibc does not export.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        // The pure model: content, layout, strip geometry, motion. No X11, testable without a display.
+        // The pure model: content, markup, shaped layout, the strip, motion, the player. Imports
+        // nothing and names no display system; tested without a display.
         .target(name: "MarqueeCore", swiftSettings: framePathSettings),
+        // Wire and file formats, pure and fuzzed (Fuzz/Targets): XSETTINGS, colour names, the
+        // desktop bus's messages, feed records and cache entries, control requests and the status
+        // report, schedules, the option values read from a command line. Imports nothing.
+        .target(name: "MarqueeFormats"),
         // fontconfig (matching, fallback), FreeType (faces) and HarfBuzz (shaping), found through pkg-config.
         .systemLibrary(
             name: "CFonts",
@@ -49,7 +54,7 @@ let package = Package(
         // Fonts for every display backend: fontconfig's matches and fallback per character, one
         // FreeType face per font file and size, HarfBuzz shaping on that face, the bidi runs. No
         // display system (a backend passes in its rendering defaults: DPI, antialiasing, hinting).
-        .target(name: "FontMatching", dependencies: ["CFonts", "BidiText", "MarqueeCore"]),
+        .target(name: "FontMatching", dependencies: ["CFonts", "BidiText", "MarqueeCore", "MarqueeFormats"]),
         // pixman (tiles), found through pkg-config.
         .systemLibrary(
             name: "CRaster",
@@ -65,15 +70,15 @@ let package = Package(
         // linked (pkg-config would link it, about 1.5 MB resident on every run).
         .target(name: "CSystemdBus", path: "Sources/CSystemdBus"),
         // Linux descriptors: the poll loop, signals, timers, watched files, standard input.
-        .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore"], swiftSettings: framePathSettings),
+        .target(name: "MarqueeIO", dependencies: ["CLinux", "MarqueeCore", "MarqueeFormats"], swiftSettings: framePathSettings),
         // What every display shares above its pixels: the driver (player, timers, frames on and
         // off, the display's events as the player's inputs) and the backend interface a display
         // implements. No display system.
-        .target(name: "TickerDriver", dependencies: ["MarqueeCore", "MarqueeIO", "FontMatching"], swiftSettings: framePathSettings),
+        .target(name: "TickerDriver", dependencies: ["CLinux", "MarqueeCore", "MarqueeFormats", "MarqueeIO"], swiftSettings: framePathSettings),
         // The desktop bus (D-Bus through sd-bus, on the one event loop): now playing (MPRIS),
         // desktop notifications, the portal's settings. Its peers' values are read into bounded
-        // `BusValue`s, which MarqueeCore's parsers read.
-        .target(name: "DesktopBus", dependencies: ["CSystemdBus", "MarqueeIO", "MarqueeCore"]),
+        // `BusValue`s, which MarqueeFormats' parsers read.
+        .target(name: "DesktopBus", dependencies: ["CSystemdBus", "MarqueeIO", "MarqueeCore", "MarqueeFormats"]),
         // libwayland-client, libwayland-cursor (the pointer's shapes from the cursor theme) and
         // xkbcommon (the keyboard's keymap), found through pkg-config.
         .systemLibrary(
@@ -87,15 +92,15 @@ let package = Package(
         // scripts/generate-wayland-protocols.sh (SwiftPM plugins cannot generate C headers).
         .target(name: "WaylandProtocols", dependencies: ["CWaylandClient"]),
         // Everything that talks to a Wayland compositor: a layer-shell bar drawn with the tiles.
-        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster",
+        .target(name: "MarqueeWayland", dependencies: ["CWaylandClient", "WaylandProtocols", "MarqueeIO", "MarqueeCore", "MarqueeFormats", "FontMatching", "TileRaster",
                                                 "TickerDriver"],
                 swiftSettings: framePathSettings),
         // Everything that talks to the X server.
-        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "FontMatching", "TileRaster", "TickerDriver"],
+        .target(name: "MarqueeX11", dependencies: ["CX11", "MarqueeIO", "MarqueeCore", "MarqueeFormats", "FontMatching", "TileRaster", "TickerDriver"],
                 swiftSettings: framePathSettings),
         // The config file's model: settings turned into the command line's own arguments, and the
         // records the helper sends them in. Swift only, linked into the ticker.
-        .target(name: "MarqueeConfig", dependencies: ["MarqueeCore"]),
+        .target(name: "MarqueeConfig", dependencies: ["MarqueeFormats"]),
         // The TOML parsing of the config file (TOMLKit, which brings Foundation, ICU and libstdc++):
         // linked only into the helper, which the ticker runs when there is a config file to read.
         .target(
@@ -104,11 +109,11 @@ let package = Package(
         ),
         // Tickr's feed list and settings read and turned into our config file (`--import-tickr`).
         // Swift only, no display: linked into the ticker and unit-tested.
-        .target(name: "TickrImport", dependencies: ["MarqueeConfig", "MarqueeCore"]),
+        .target(name: "TickrImport", dependencies: ["MarqueeConfig"]),
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching",
+                "MarqueeCore", "MarqueeFormats", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching",
                 "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +141,7 @@ let package = Package(
         // The helper: feeds and OPML lists, and the config file (`xmarquee-feed read-config PATH`).
         .executableTarget(
             name: "xmarquee-feed",
-            dependencies: ["FeedReader", "MarqueeCore", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML", "CSandbox",
+            dependencies: ["FeedReader", "MarqueeFormats", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML", "CSandbox",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make generate`: the man pages and the README's option table, filled from the command
@@ -150,6 +155,10 @@ let package = Package(
         // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
         // screenshots, and the built `xmarquee` run as a user runs it.
         .target(name: "DisplayTestSupport", path: "Tests/DisplayTestSupport"),
+        // A backend's frames recorded as the driver hands them, for the in-process display tests.
+        .target(name: "DriverTestSupport", dependencies: ["TickerDriver", "MarqueeCore"], path: "Tests/DriverTestSupport"),
+        // The driver alone, over a fake backend and a fake clock: no display.
+        .testTarget(name: "TickerDriverTests", dependencies: ["TickerDriver", "MarqueeCore", "MarqueeFormats", "MarqueeIO"]),
         // The same behaviour checked on every backend, one test code run against Xvfb and headless sway.
         .testTarget(name: "BackendParityTests", dependencies: ["DisplayTestSupport"]),
         // zlib and the brotli encoder, for the test server's gzip, deflate and brotli bombs.
@@ -173,24 +182,28 @@ let package = Package(
         // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
         .target(
             name: "FuzzTargets",
-            dependencies: ["MarqueeCore", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader", "TickrImport"],
+            dependencies: ["MarqueeCore", "MarqueeFormats", "BidiText", "MarqueeConfig", "MarqueeConfigTOML", "FeedReader", "TickrImport"],
             path: "Fuzz/Targets"
         ),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
+        // The formats; MarqueeCore only for the check that its layout keeps the sanitizer's rule.
+        .testTarget(name: "MarqueeFormatsTests", dependencies: ["MarqueeFormats", "MarqueeCore"]),
+        // The app's own decisions (which display a start uses), on the executable's module.
+        .testTarget(name: "XMarqueeTests", dependencies: ["xmarquee"]),
         // Tickr's files read, and the config written from them parsed back by our own TOML reader.
         .testTarget(name: "TickrImportTests", dependencies: ["TickrImport", "MarqueeConfig", "MarqueeConfigTOML"]),
         .testTarget(name: "TileRasterTests", dependencies: ["TileRaster", "FontMatching", "MarqueeCore"]),
         // Matching, rendering defaults and faces against the installed fonts: no display.
         .testTarget(name: "FontMatchingTests", dependencies: ["FontMatching", "CFonts", "MarqueeCore"]),
         // The Wayland backend under headless sway (and weston), and the generated protocol code's check.
-        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "TickerDriver", "DisplayTestSupport", "MarqueeCore", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
+        .testTarget(name: "MarqueeWaylandTests", dependencies: ["MarqueeWayland", "TickerDriver", "DriverTestSupport", "DisplayTestSupport", "MarqueeCore", "MarqueeFormats", "FontMatching", "CWaylandClient", "WaylandProtocols"]),
         .testTarget(name: "BidiTextTests", dependencies: ["BidiText"]),
-        .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeIO", "FeedTestServer"]),
-        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeIO", "MarqueeX11", "TickerDriver", "DisplayTestSupport", "CX11", "FeedTestServer", "BidiText",
+        .testTarget(name: "MarqueeIOTests", dependencies: ["MarqueeCore", "MarqueeFormats", "MarqueeIO", "FeedTestServer"]),
+        .testTarget(name: "MarqueeX11Tests", dependencies: ["MarqueeCore", "MarqueeFormats", "MarqueeIO", "MarqueeX11", "TickerDriver", "DriverTestSupport", "DisplayTestSupport", "CX11", "FeedTestServer", "BidiText",
                                                             "CZlib", "TileRaster", "FontMatching"]),
         // Bar mode, monitors, config file, desktop entry and install: checked under Xvfb + openbox
         // against the built binary, plus the pure strut and config arithmetic.
-        .testTarget(name: "DesktopTests", dependencies: ["MarqueeCore", "MarqueeConfig", "MarqueeConfigTOML", "FeedTestServer"],
+        .testTarget(name: "DesktopTests", dependencies: ["MarqueeFormats", "MarqueeConfig", "MarqueeConfigTOML", "FeedTestServer", "DisplayTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -19,7 +19,7 @@ build() {
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
   local objects=() module map
-  for module in FuzzTargets MarqueeCore BidiText MarqueeConfig MarqueeConfigTOML FeedReader TickrImport TOMLKit CTOML; do
+  for module in FuzzTargets MarqueeCore MarqueeFormats BidiText MarqueeConfig MarqueeConfigTOML FeedReader TickrImport TOMLKit CTOML; do
     map=$scratch/debug/$module.build/output-file-map.json
     if [ -f "$map" ]; then
       # A Swift module: the objects of its sources now (a renamed file's old object stays on disk).

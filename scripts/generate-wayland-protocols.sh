@@ -8,14 +8,15 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 system=/usr/share/wayland-protocols
-# name → XML: wayland-protocols' own files, and layer-shell and virtual-pointer from our
-# descriptions (no Debian package ships their XML).
+# name → XML: wayland-protocols' own files, and fifo, layer-shell and virtual-pointer from our
+# descriptions (no Debian 12 package ships their XML).
 protocols=(
   "xdg-shell:$system/stable/xdg-shell/xdg-shell.xml"
   "viewporter:$system/stable/viewporter/viewporter.xml"
   "presentation-time:$system/stable/presentation-time/presentation-time.xml"
   "fractional-scale-v1:$system/staging/fractional-scale/fractional-scale-v1.xml"
   "xdg-output-unstable-v1:$system/unstable/xdg-output/xdg-output-unstable-v1.xml"
+  "fifo-v1:$root/protocols/fifo-v1.xml"
   "wlr-layer-shell-unstable-v1:$root/protocols/wlr-layer-shell-unstable-v1.xml"
   "wlr-virtual-pointer-unstable-v1:$root/protocols/wlr-virtual-pointer-unstable-v1.xml"   # the tests' pointer
 )

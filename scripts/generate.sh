@@ -40,7 +40,7 @@ awk -v begin="$begin" -v end="$end" -v table="$work/options.md" '
     !skipping { print }' README.md > "$work/README.md"
 
 # X's colour names, where x11-common's rgb.txt is installed to make them from.
-names=Sources/MarqueeCore/Config/X11ColorNames.swift
+names=Sources/MarqueeFormats/Config/X11ColorNames.swift
 generated=("Generated/xmarquee.1" "Generated/xmarquee-feed.1" "README.md")
 if [ -r /usr/share/X11/rgb.txt ]; then
     mkdir -p "$work/$(dirname "$names")"

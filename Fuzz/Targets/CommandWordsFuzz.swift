@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// `--exec "CMD"` split into words like a shell would: never an empty program name.
 enum CommandWordsFuzz: FuzzTarget {

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// A request line on the control socket: parsed or refused; a parsed one prints back to itself.
 enum ControlRequestFuzz: FuzzTarget {

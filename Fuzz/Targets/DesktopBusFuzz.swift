@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// Whatever a peer on the desktop bus may send, as the parsers see it: any tree of `BusValue`s
 /// (decoded from the fuzzer's bytes by a small grammar) read as MPRIS metadata, Notify's

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// `--include` / `--exclude` patterns: a pattern parses or is one error, what it prints parses
 /// back to itself, and its words never match by accident of case folding beyond the text.

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// `--geometry` and `--fg`/`--bg`: sizes within X's 16 bits, never zero; colours only from hex.
 enum GeometryColorFuzz: FuzzTarget {

@@ -1,5 +1,6 @@
 import BidiText
 import MarqueeCore
+import MarqueeFormats
 
 /// Random text laid out as the ticker does it — markup, FriBidi's directional runs, words cut
 /// into pieces, each shaped through the cache, blocks per source — with a fake shaper whose

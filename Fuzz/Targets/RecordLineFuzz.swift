@@ -1,5 +1,5 @@
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 
 /// The helper's records: fields survive a round trip through a line, and a feed or config
 /// stream — or a feed's cache file — of any bytes is read or refused, never half-trusted.

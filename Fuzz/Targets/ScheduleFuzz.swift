@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// `--schedule "WHEN|TEXT"`: an error or a schedule, and a schedule answers for any time.
 enum ScheduleFuzz: FuzzTarget {

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// `_XSETTINGS_SETTINGS` as any client may write it: an error or settings, and settings written
 /// out again (in either byte order) read back the same.

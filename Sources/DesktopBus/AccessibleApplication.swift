@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// The ticker as a screen reader sees it, on the accessibility bus: an application (the root
 /// object, registered with the registry through `Socket.Embed`) with one child of role marquee

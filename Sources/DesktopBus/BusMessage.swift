@@ -1,5 +1,5 @@
 import CSystemdBus
-import MarqueeCore
+import MarqueeFormats
 
 /// A message sd-bus hands a handler, borrowed for the handler's run only (it is never kept): who
 /// sent it, what it is, and its arguments read as bounded `BusValue`s.

@@ -1,6 +1,6 @@
 import CSystemdBus
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// Reads a message's arguments into `BusValue`s, within `BusLimits`: a string longer than the
 /// bound is cut (without copying the rest), an array stops at the item bound, anything deeper

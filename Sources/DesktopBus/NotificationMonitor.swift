@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// Notifications seen beside another server: a second connection to the session bus that

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// The `org.freedesktop.Notifications` object when the ticker owns the name: `Notify`,
 /// `CloseNotification`, `GetCapabilities`, `GetServerInformation`, and `NotificationClosed`

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// `--notifications`: desktop notifications on the ticker, each until its timeout. When no

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// `--now-playing`: what an MPRIS 2 player plays, as one message formatted by

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// The desktop's settings as `org.freedesktop.portal.Settings` gives them (xdg-desktop-portal,

@@ -1,5 +1,5 @@
 import CFonts
-import MarqueeCore
+import MarqueeFormats
 
 /// How the desktop wants text drawn where neither the `--font` pattern nor the fontconfig
 /// configuration says: DPI, antialiasing, hinting, synthetic bold. Xft took these from the

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// A config file to write: top-level `key = value` lines, then arrays of tables (`[[feed]]`), as
 /// TOML text that our own reader (`MarqueeConfigTOML`) parses back to the same values. Written by

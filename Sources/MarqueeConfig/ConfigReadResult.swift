@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// What reading the config file gave, and its form on the pipe from the helper that reads it
 /// (`xmarquee-feed read-config PATH`, which links TOMLKit so the ticker does not have to). The

@@ -1,5 +1,5 @@
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// The `xmarquee ctl` side: sends one request to a running instance and returns its reply.
 public enum ControlClient {

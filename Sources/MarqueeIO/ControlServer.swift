@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// The running ticker's end of `xmarquee ctl`: a listening UNIX socket in the event loop.
 ///

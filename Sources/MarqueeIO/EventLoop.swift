@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// The single thread's loop: waits in `epoll_wait()` on every descriptor the ticker listens to
 /// (the X connection, signals, a frame timer, inotify, standard input) and calls their handlers.

@@ -1,7 +1,12 @@
 import MarqueeCore
+import MarqueeFormats
 
-/// What a display says, as the driver understands it: the same few events from every backend.
+/// What a display says, as the driver understands it: the same few events from every backend,
+/// queued while the backend drains its connection and taken by the driver after the drain
+/// returns (`TickerBackend.drain`). A backend never calls the driver.
 public enum BackendEvent: Equatable {
+    /// The display's clock: draw the frame shown at this vblank now.
+    case frame(FrameTime)
     /// The surface is `width` device pixels wide now (its height is the backend's own affair).
     case resized(width: Int)
     /// Shown or hidden (mapped, a bar configured or closed).
@@ -18,19 +23,36 @@ public enum BackendEvent: Equatable {
     case lost
     /// The surface's device pixels per logical pixel changed (an output's scale).
     case scale(Double)
+    /// The desktop's settings read from the display changed (XSETTINGS, X resources).
+    case desktopChanged
+    /// How frames reach the screen now (said at the start and whenever it changes).
+    case presentation(FramePresentation)
 }
 
-/// A new placement after a reload: what changed, nil where nothing did.
-public struct PlacementUpdate: Equatable {
-    public var height: Int
-    public var monitor: MonitorChoice
-    public var above: Bool?
-    public var sticky: Bool?
+/// One vblank of the display: its counter, the time the frame drawn for it is shown at, and
+/// the refresh period as measured so far.
+public struct FrameTime: Equatable, Sendable {
+    public var counter: UInt64
+    public var time: Double
+    public var period: Double
 
-    public init(height: Int, monitor: MonitorChoice, above: Bool? = nil, sticky: Bool? = nil) {
-        self.height = height
-        self.monitor = monitor
-        self.above = above
-        self.sticky = sticky
+    public init(counter: UInt64, time: Double, period: Double) {
+        self.counter = counter
+        self.time = time
+        self.period = period
+    }
+}
+
+/// How frames reach the screen, for `ctl status`.
+public struct FramePresentation: Equatable, Sendable {
+    /// Paced by the display's own presentation clock (X11 Present, Wayland presentation
+    /// feedback), else by a timer or frame callbacks.
+    public var paced: Bool
+    /// Each frame reaches the screen whole, at its vblank.
+    public var tearFree: Bool
+
+    public init(paced: Bool = false, tearFree: Bool = false) {
+        self.paced = paced
+        self.tearFree = tearFree
     }
 }

@@ -1,49 +1,56 @@
 import MarqueeCore
-import MarqueeIO
+import MarqueeFormats
 
-/// What the shared driver (`Ticker`) asks of a display backend: a surface at its placement, a
-/// frame clock, a way to put a frame plan on screen, and the display's events turned into
-/// `BackendEvent`s. Everything the backend decides is how pixels reach its display; everything
-/// else — what moves, when, what a frame shows — is the driver's and the player's.
+/// What the shared driver (`Ticker`) asks of a display backend: six calls every backend
+/// implements. Everything the backend decides is how pixels reach its display; everything else
+/// — what moves, when, what a frame shows — is the driver's and the player's.
 ///
-/// The flow is one way: the clock's frame → driver → player → plan → backend. The backend never
-/// calls into the driver except through `deliver` (its display's events, as inputs).
+/// The flow is one way: the backend queues what its display says as `BackendEvent`s (frame
+/// times included) and hands them over when the driver drains it; it holds no reference to the
+/// driver and never calls it. A display that can queue frames ahead also implements
+/// `FrameQueue`.
 public protocol TickerBackend: AnyObject {
-    /// The backend's frame clock: frames on and off, one `onFrame` per refresh while on.
-    var frames: FrameSource { get }
-    /// Where the display's events go; set once by the driver before anything is read.
-    var deliver: (BackendEvent) -> Void { get set }
-    /// The width frames are planned for, in device pixels (0 until the display has told it).
-    var width: Int { get }
-    /// How many frames ahead one plan may hold (`FramePlan.following`): a display that queues
-    /// frames for future vblanks takes a batch and the loop sleeps through it; `.single` for one
-    /// frame per callback.
-    var batchLimit: FrameBatchLimit { get }
-    /// Puts `plan` on screen for frame `counter` by the backend's own way of presenting, and its
-    /// following frames for the vblanks after; frames queued before for those vblanks are
-    /// replaced. False when it could not now (the display holds every buffer), so the frame is
-    /// tried again later.
-    func show(_ plan: FramePlan, counter: UInt64) -> Bool
-    /// Draws `plan` at once, outside the frame clock: standing text, an exposure, a new size.
-    func showStill(_ plan: FramePlan)
+    /// Reads the display, sends what is queued, and moves the events since the last call into
+    /// `events` (which the driver passes empty). Returns how long the loop may sleep in
+    /// milliseconds (-1: until something happens).
+    func drain(into events: inout [BackendEvent]) -> Int32
+    /// Frames on (one `.frame` event per refresh from the next one on) or off (none at all).
+    /// Asking again while on changes nothing.
+    func setFramesWanted(_ wanted: Bool)
+    /// Puts `plan` on screen: at the vblank of `frame` (and its following frames at the vblanks
+    /// after, replacing frames queued before for them), or at once when `frame` is nil (standing
+    /// text, an exposure, a new size). False when it could not now (the display holds every
+    /// buffer): the frame is not shown and frames come again later.
+    func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool
     /// New colours, fade or item box, painted from the next frame on.
     func setLook(_ look: TickerLook)
     /// The pointer's shape: a hand over a link, the arrow elsewhere.
     func showPointer(overLink: Bool)
-    /// Makes the surface visible (maps the window, commits the bar's first state).
-    func present()
-    /// A new height in the backend's own units (logical pixels on Wayland, pixels on X11), a
-    /// bar's monitor choice, window states: the placement after a reload.
-    func place(_ placement: PlacementUpdate)
-    /// Before each sleep of the loop: reads the display's events (delivering them), sends what is
-    /// queued. Returns how long the loop may sleep in milliseconds (-1: until something happens).
-    func prepareToWait() -> Int32
-    /// The loop woke by its timeout rather than an event.
-    func loopTimedOut()
-    /// The backend's facts for `ctl status`: how frames are presented.
-    func describeFrames(into report: inout StatusReport)
+    /// A new placement after a reload; returns what of it this display cannot honour.
+    func place(_ placement: PlacementUpdate) -> [PlacementRefusal]
 }
 
-extension TickerBackend {
-    public var batchLimit: FrameBatchLimit { .single }
+/// A display that queues frames for the vblanks to come (X11 Present; Wayland with
+/// `wp_fifo_v1`): the driver hands it a batch of frames per wake-up while the motion is steady.
+public protocol FrameQueue: AnyObject {
+    /// How many frames one plan may hold now (`FramePlan.following`) and how far they may reach
+    /// (`.single` while the display cannot queue, e.g. a fade drawn frame by frame).
+    var batchLimit: FrameBatchLimit { get }
+    /// The first vblank after `time` that frames planned again at once can start at, replacing
+    /// those queued for it and after; nil before the display's clock is known.
+    func nextFrame(after time: Double) -> FrameTime?
+}
+
+extension FrameBatchLimit {
+    /// Frames queued ahead while the motion is steady: 0.2 s of them (12 at 60 Hz, 29 at 144 Hz),
+    /// so the process wakes 5 times a second whatever the refresh rate, within 512 px of the
+    /// first frame (a ribbon reaches `RibbonSpan`'s margin − `RibbonSpan.behind` = 960 px ahead;
+    /// 0.2 s at 2560 px/s). Any change the display can still replace is planned again at once.
+    public static let queuedSeconds = 0.2
+    public static let queuedReach = 512
+
+    /// A queue's batch at refresh `period`.
+    public static func queued(period: Double) -> FrameBatchLimit {
+        FrameBatchLimit(count: Int((queuedSeconds / period).rounded(.up)), reach: queuedReach)
+    }
 }

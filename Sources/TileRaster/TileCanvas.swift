@@ -51,6 +51,13 @@ public final class TileCanvas {
         return TileCanvas(wrapping: pixels + x * 4, width: columns, height: height, stride: stride, format: format)
     }
 
+    /// Rows `y..<(y + rows)` of this canvas as a canvas of their own, over the same pixels
+    /// (painted in place; this one must outlive it). Nil for an empty or outside range.
+    public func rows(from y: Int, count rows: Int) -> TileCanvas? {
+        guard y >= 0, rows > 0, y + rows <= height else { return nil }
+        return TileCanvas(wrapping: pixels + y * stride, width: width, height: rows, stride: stride, format: format)
+    }
+
     deinit {
         for solid in solids.values { pixman_image_unref(solid) }
         pixman_image_unref(image)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FeedReader
 import Foundation
-import MarqueeCore
+import MarqueeFormats
 
 /// `xmarquee-feed`: the ticker's helper for the work that needs full Foundation. It fetches and
 /// parses one feed (or reads an OPML list) and writes the result as `FeedRecord` lines on standard

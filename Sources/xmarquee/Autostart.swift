@@ -1,6 +1,6 @@
 import Glibc
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// `--autostart on|off`: an XDG autostart entry that session managers start at login.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// `xmarquee ctl …`: steers a running instance through its control socket.

@@ -1,5 +1,5 @@
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 

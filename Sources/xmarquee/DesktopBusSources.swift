@@ -1,5 +1,5 @@
 import DesktopBus
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// The sources that live on the desktop bus (`--now-playing`, `--notifications`), made from the

@@ -1,6 +1,7 @@
 import Glibc
 import MarqueeConfig
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 
@@ -140,10 +141,9 @@ final class LiveConfig {
         ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
         if changed.contains("text") { sources.setArguments(new) }
-        let height = session.placementHeight(deviceHeight: new.deviceHeight(fontHeight: fontHeight, scale: scale))
-        ticker.backend.place(PlacementUpdate(height: height, monitor: new.monitorChoice,
-                                             above: changed.contains("above") ? new.above : nil,
-                                             sticky: changed.contains("sticky") ? new.sticky : nil))
+        ticker.place(PlacementUpdate(height: new.deviceHeight(fontHeight: fontHeight, scale: scale), monitor: new.monitorChoice,
+                                     above: changed.contains("above") ? new.above : nil,
+                                     sticky: changed.contains("sticky") ? new.sticky : nil))
         if !needsRestart.isEmpty {
             Diagnostics.warn("config: \(needsRestart.sorted().joined(separator: ", ")) changed; restart xmarquee to apply")
         }

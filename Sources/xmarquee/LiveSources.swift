@@ -1,6 +1,7 @@
 import Glibc
 import MarqueeConfig
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// Every source of messages, made from the options in one place and run alike: the arguments,

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// The `--include` / `--exclude` filters and each feed's own, compiled once at start: words

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 extension Options {
     /// The default colours for a light desktop: the dark defaults (`fg`, `bg`) swapped.

@@ -1,5 +1,5 @@
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 
 extension Options {
     /// Every option's long name and kind, read from the declarations themselves (the way

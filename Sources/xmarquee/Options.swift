@@ -1,6 +1,7 @@
 import ArgumentParser
 import FontMatching
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import MarqueeX11
 

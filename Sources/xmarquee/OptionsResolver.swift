@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// The options in effect: the config file's settings with the command line on top. Used at

@@ -1,5 +1,5 @@
 import ArgumentParser
-import MarqueeCore
+import MarqueeFormats
 
 /// The options of the live sources (feeds, commands, schedules, the clock): a group of their
 /// own, so the main option list stays short and each source's settings sit together in --help.

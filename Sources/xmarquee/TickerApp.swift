@@ -2,6 +2,7 @@ import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 
@@ -34,7 +35,7 @@ struct TickerApp {
             case .failure(let failure): Diagnostics.fail(failure.message, status: ExitStatus.usage.rawValue)
             }
         }
-        let desktop = session.desktop
+        let desktop = session.desktop(surfaceScale: nil)
         let style: TickerStyle
         let font: FontSet
         switch options.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) {
@@ -45,7 +46,7 @@ struct TickerApp {
         let backend = session.makeBackend(options: options, style: style, font: font, loop: loop)
         let ticker: Ticker
         do {
-            ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
+            ticker = try Ticker(backend: backend, shaper: font, reordering: BidiReordering(), style: style, loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }
@@ -54,12 +55,15 @@ struct TickerApp {
         let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
                               fontHeight: font.height, sources: sources, desktop: desktop)
         live.watchFile(on: loop)
-        let desktopChanged = { [unowned session] in live.desktopChanged(session.desktop, resources: session.resources) }
+        let desktopChanged = { [unowned session, unowned ticker] in
+            live.desktopChanged(session.desktop(surfaceScale: ticker.surfaceScale), resources: session.resources)
+        }
+        // The display's settings (XSETTINGS, resources; a Wayland surface's scale, which is the
+        // desktop's DPI there) come through the driver, the portal's through the session.
+        ticker.onDesktopChange = desktopChanged
         session.onDesktopChange = desktopChanged
         // The desktop portal's settings, followed live (quietly nothing without a session bus).
         if let portal = PortalSettings.follow(on: loop) { session.follow(portal: portal) }
-        // A Wayland surface's scale is the desktop's DPI there: followed like X11's DPI.
-        ticker.onScaleChanged = { _ in desktopChanged() }
         guard let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) else {
             Diagnostics.fail("cannot set up signal handling", status: ExitStatus.internalError.rawValue)
         }
@@ -85,7 +89,6 @@ struct TickerApp {
             report.filters = sources.filterCounts
             report.desktopBus = desktopBus.state
         }
-        ticker.show()
         let status = withExtendedLifetime((session, control, desktopBus, screenReader)) { loop.run() }
         sources.stop()
         return status

@@ -1,5 +1,6 @@
 import FontMatching
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// A look the options describe that cannot be made (a font pattern fontconfig refuses).

@@ -1,6 +1,6 @@
 import Glibc
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickrImport
 

@@ -2,6 +2,7 @@ import DesktopBus
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import MarqueeWayland
 import TickerDriver
@@ -15,8 +16,6 @@ final class WaylandSession: DisplaySession {
     private let placement: WaylandPlacement
     /// The output's whole scale, the first guess before the surface's own scale is known.
     private let outputScale: Int
-    /// The backend once made: its surface's scale (fractional where the compositor prefers it).
-    private weak var backend: WaylandBackend?
     private let gtkSettingsPath: String?
     let showsAlpha = true
     let resources: [String: String] = [:]
@@ -41,13 +40,12 @@ final class WaylandSession: DisplaySession {
         outputScale = WaylandBackend.scale(for: placement, in: display)
     }
 
-    /// Device pixels per logical pixel.
-    private var scale: Double { backend?.scale ?? Double(outputScale) }
-
-    /// The output's scale as a DPI (HiDPI: the font and every pixel amount grow with it, as on X11
-    /// with the desktop's DPI), and animations as GTK reads them on Wayland (GNOME, KDE and others
-    /// keep `gtk-enable-animations` in its settings file).
-    var desktop: DesktopPreferences {
+    /// The surface's scale (the output's until the compositor says) as a DPI (HiDPI: the font and
+    /// every pixel amount grow with it, as on X11 with the desktop's DPI), and animations as GTK
+    /// reads them on Wayland (GNOME, KDE and others keep `gtk-enable-animations` in its settings
+    /// file).
+    func desktop(surfaceScale: Double?) -> DesktopPreferences {
+        let scale = surfaceScale ?? Double(outputScale)
         let text = gtkSettingsPath.flatMap { try? FileReading.contents(of: $0, limit: 65_536) }.map { String(decoding: $0, as: UTF8.self) }
         var preferences = DesktopPreferences(xsettings: nil, xftDPIResource: nil, gtkSettings: text)
         preferences.dpi = DesktopPreferences.referenceDPI * scale
@@ -64,16 +62,15 @@ final class WaylandSession: DisplaySession {
 
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }
 
-    /// Logical pixels: `--height 40` reserves 40 whatever the scale.
-    func placementHeight(deviceHeight: Int) -> Int { Int((Double(deviceHeight) / scale).rounded(.up)) }
-
     func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
-        let height = placementHeight(deviceHeight: options.deviceHeight(fontHeight: font.height, scale: style.scale))
+        // Logical pixels: `--height 40` reserves 40 whatever the scale.
+        let height = Int((Double(options.deviceHeight(fontHeight: font.height, scale: style.scale)) / Double(outputScale)).rounded(.up))
+        for refusal in WaylandBackend.refusals(above: options.above ? true : nil, sticky: options.sticky ? true : nil) {
+            Diagnostics.warn(refusal.description)
+        }
         do {
-            let made = try WaylandBackend(display: display, placement: placement, height: height, scale: outputScale, font: font,
-                                          look: style.look, loop: loop)
-            backend = made
-            return made
+            return try WaylandBackend(display: display, placement: placement, height: height, scale: outputScale, font: font,
+                                      look: style.look, loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }

@@ -1,6 +1,7 @@
 import DesktopBus
 import FontMatching
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import MarqueeX11
 import TickerDriver
@@ -12,10 +13,7 @@ final class X11Session: DisplaySession {
     let connection: XConnection
     private let desktopWatch: DesktopWatch
     private(set) var showsAlpha = true
-    var onDesktopChange: (() -> Void)? {
-        get { desktopWatch.onChange }
-        set { desktopWatch.onChange = newValue }
-    }
+    var onDesktopChange: (() -> Void)?
 
     /// Ends the program with status 3 when the display cannot be opened.
     init(display: String?, gtkSettingsPath: String?) {
@@ -30,7 +28,7 @@ final class X11Session: DisplaySession {
     /// The desktop portal's settings: the fallback where no XSETTINGS manager runs.
     private var portal: PortalSettings?
 
-    var desktop: DesktopPreferences {
+    func desktop(surfaceScale _: Double?) -> DesktopPreferences {
         var preferences = desktopWatch.preferences
         if !desktopWatch.hasSettingsManager, let animations = portal?.animations { preferences.animationsEnabled = animations }
         // No settings manager says light or dark: the portal is the one source of it.
@@ -40,7 +38,7 @@ final class X11Session: DisplaySession {
 
     func follow(portal: PortalSettings) {
         self.portal = portal
-        portal.onChange = { [unowned self] in self.desktopWatch.onChange?() }
+        portal.onChange = { [unowned self] in self.onDesktopChange?() }
     }
 
     var resources: [String: String] {
@@ -50,23 +48,18 @@ final class X11Session: DisplaySession {
 
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(xftResourcesOf: connection, dpi: dpi) }
 
-    func placementHeight(deviceHeight: Int) -> Int { deviceHeight }
-
     func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
         // Before the window: a translucent background needs a visual with alpha, made with it.
         showsAlpha = connection.chooseSurface(translucentBackground: !style.look.background.isOpaque)
         if !showsAlpha { Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque") }
         let height = options.deviceHeight(fontHeight: font.height, scale: style.scale)
         let (window, bar) = makeWindow(options, height: height)
-        let backend: X11Backend
         do {
-            backend = try X11Backend(connection: connection, window: window, bar: bar, font: font, look: style.look, loop: loop)
+            return try X11Backend(connection: connection, window: window, bar: bar, desktop: desktopWatch, font: font, look: style.look,
+                                  loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }
-        if let bar { backend.addEventHandler { bar.handle(&$0) } }
-        backend.addEventHandler { [desktopWatch] in desktopWatch.handle(&$0) }
-        return backend
     }
 
     /// The ticker's window and, in bar mode, the dock bar that places it.

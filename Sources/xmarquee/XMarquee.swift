@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
 import MarqueeConfig
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 extension Autostart.Switch: ExpressibleByArgument {}

@@ -99,8 +99,21 @@ final class BidiTextTests: XCTestCase {
     }
 
     func testUnbalancedIsolatesAndEmbeddingsStillCoverTheLine() {
-        for text in ["\u{2067}\u{2067}abc", "\u{2069}\u{2069}שלום", "\u{202B}\u{202B}\u{202B}a", "א\u{202C}\u{202C}b\u{2066}"] {
-            _ = visual(text)
+        // Isolates and embeddings left open, pops with nothing to close: every character is still
+        // in exactly one run, each is shown once, and the letters read in their order (the last
+        // line's first strong character is Hebrew: a right-to-left line, "b" on its left).
+        let cases: [(text: String, letters: String)] = [
+            ("\u{2067}\u{2067}abc", "abc"), ("\u{2069}\u{2069}שלום", "םולש"),
+            ("\u{202B}\u{202B}\u{202B}a", "a"), ("א\u{202C}\u{202C}b\u{2066}", "bא"),
+        ]
+        for (text, letters) in cases {
+            let input = Array(text.unicodeScalars)
+            let runs = BidiText.runs(input)
+            XCTAssertEqual(runs.flatMap { Array($0.range) }.sorted(), Array(input.indices), "every character in exactly one run: \(runs)")
+            XCTAssertFalse(runs.contains { $0.range.isEmpty }, "no empty run: \(runs)")
+            let shown = visual(text)
+            XCTAssertEqual(shown.unicodeScalars.map(\.value).sorted(), input.map(\.value).sorted(), "each character shown once")
+            XCTAssertEqual(shown.filter { $0.isLetter }, letters)
         }
     }
 }

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 import XCTest
 
 /// The strut arithmetic: values are distances from the root window's edges, limited to the

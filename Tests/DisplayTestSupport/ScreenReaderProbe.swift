@@ -19,15 +19,33 @@ for app in pyatspi.Registry.getDesktop(0):
             child.parent.name, child.name))
 """#
 
-    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds given.
+    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds
+    /// given, and "ready" once the registry lists its listener: the registration reached the
+    /// registry after the bus took the listener's match rule (both go out on one connection, in
+    /// order), so from then on an announcement is delivered to it.
     static let listen = #"""
 import sys, pyatspi
-from gi.repository import GLib
+from gi.repository import GLib, Gio
+session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                            GLib.VariantType("(s)"), 0, -1, None).unpack()[0]
+registry = Gio.DBusConnection.new_for_address_sync(
+    address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+def listeners():
+    events = registry.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",
+                                "GetRegisteredEvents", None, GLib.VariantType("(a(ss))"), 0, -1, None).unpack()[0]
+    return sum(1 for _, event in events if event.lower().startswith("object:announcement"))
+before = listeners()
 def heard(event):
     print("announcement %r %d %s" % (event.any_data, event.detail1, event.source.getRoleName()), flush=True)
+def registered():
+    if listeners() <= before:
+        return True
+    print("ready", flush=True)
+    return False
 pyatspi.Registry.registerEventListener(heard, "object:announcement")
+GLib.timeout_add(20, registered)
 GLib.timeout_add(int(float(sys.argv[1]) * 1000), pyatspi.Registry.stop)
-print("ready", flush=True)
 pyatspi.Registry.start()
 """#
 
@@ -61,8 +79,6 @@ public final class AnnouncementListener {
             stop()
             throw HarnessError("the pyatspi listener did not start")
         }
-        // Its listener reaches the registry a moment after it says so.
-        Thread.sleep(forTimeInterval: 0.5)
     }
 
     deinit { stop() }

@@ -55,10 +55,10 @@ final class MarqueePlayerTests: XCTestCase {
                     _ = player.handle(input, at: 101)
                 }
                 _ = run(&player, from: 101, seconds: 0.5)
-                XCTAssertNotNil(StatusReport.message(onScreen: player), "\(name): \(text.prefix(20))")
+                XCTAssertNotNil(player.messageOnScreen, "\(name): \(text.prefix(20))")
                 player.setMessages([MessageGroup(source: "arguments", messages: [])])
                 finishLayout(&player, at: 101.5)
-                XCTAssertNil(StatusReport.message(onScreen: player), "\(name): \(text.prefix(20))")
+                XCTAssertNil(player.messageOnScreen, "\(name): \(text.prefix(20))")
                 XCTAssertFalse(player.strip.hasText, "\(name): \(text.prefix(20))")
                 XCTAssertFalse(player.framesWanted(at: 101.6), "\(name): \(text.prefix(20))")
                 // A frame still: it takes the place of frames queued ahead with the old text.
@@ -245,12 +245,29 @@ final class MarqueePlayerTests: XCTestCase {
                        accuracy: 2)
     }
 
-    func testPauseEasesToAStopAndWantsNoMoreFrames() {
+    func testPauseEasesToAStopAndWantsNoMoreFrames() throws {
         var player = makePlayer(["Hello world", "Second message"])
-        player.pause(at: 100)
+        _ = run(&player, from: 100, seconds: 0.2)
+        player.pause(at: 100.2)
         XCTAssertTrue(player.isPaused)
-        XCTAssertEqual(player.demand(at: 100.1), .nextFrame, "easing out")
-        XCTAssertEqual(player.demand(at: 100 + MotionDirector.pauseEasing + 0.01), .none)
+        XCTAssertEqual(player.demand(at: 100.3), .nextFrame, "easing out")
+        // Where the text is shown (in pixels) at every vblank of the easing and a while after it.
+        var shown: [(time: Double, position: Double)] = []
+        var time = 100.2
+        while time < 100.2 + MotionDirector.pauseEasing + 0.2 {
+            if let plan = player.frame(at: time) {
+                shown.append((time, Double(plan.position) + Double(plan.phase) / Double(SubpixelGrid.steps)))
+            }
+            time += Self.period
+        }
+        let steps = zip(shown.dropFirst(), shown).map { (time: $0.time, step: $0.position - $1.position) }
+        XCTAssertEqual(try XCTUnwrap(steps.first).step, 2, "at full speed when pressed")
+        XCTAssertEqual(zip(steps.dropFirst(), steps).filter { $0.step > $1.step }.count, 0, "slower at every frame, never faster: \(steps.map(\.step))")
+        XCTAssertGreaterThan(steps.filter { $0.step > 0 && $0.step < 2 }.count, 10, "eased, not cut: \(steps.map(\.step))")
+        let stopped = try XCTUnwrap(steps.first { $0.step == 0 }?.time, "it stops: \(steps.map(\.step))")
+        XCTAssertEqual(stopped, 100.2 + MotionDirector.pauseEasing, accuracy: 3 * Self.period, "at the easing's end")
+        XCTAssertTrue(steps.filter { $0.time >= stopped }.allSatisfy { $0.step == 0 }, "and stands from then on")
+        XCTAssertEqual(player.demand(at: 100.2 + MotionDirector.pauseEasing + 0.01), .none)
         player.resume(at: 101)
         XCTAssertEqual(player.demand(at: 101), .nextFrame)
     }
@@ -382,11 +399,11 @@ final class MarqueePlayerTests: XCTestCase {
         finishLayout(&player, at: 100)
         XCTAssertTrue(player.pages.showsPages)
         XCTAssertEqual(player.demand(at: 100), .none, "a page stands")
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Alpha")
+        XCTAssertEqual(player.messageOnScreen, "Alpha")
         let wake = try XCTUnwrap(player.pages.nextSwitch)
         player.pageTimeUp(at: wake)
         finishLayout(&player, at: wake)
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
+        XCTAssertEqual(player.messageOnScreen, "Beta")
         _ = player.handle(.enter(x: 1), at: wake + 1)
         finishLayout(&player, at: wake + 1)
         XCTAssertFalse(player.pages.showsPages, "hovering scrolls")
@@ -396,13 +413,20 @@ final class MarqueePlayerTests: XCTestCase {
 
     func testStatusNamesTheMessageAtTheReadingEdge() {
         var player = makePlayer(["Alpha", "Beta"])
-        var report = StatusReport()
-        report.read(player)
-        XCTAssertEqual(report.message, "Alpha")
-        XCTAssertEqual(report.speed, 120)
-        XCTAssertEqual(report.direction, "left")
+        XCTAssertEqual(player.messageOnScreen, "Alpha")
+        XCTAssertEqual(player.motion.speed, 120)
+        XCTAssertEqual(player.motion.direction, .left)
         player.skipToNextMessage(at: 100)
         _ = player.frame(at: 101)
-        XCTAssertEqual(StatusReport.message(onScreen: player), "Beta")
+        XCTAssertEqual(player.messageOnScreen, "Beta")
+    }
+
+    func testAnnouncementsWaitUntilTakenAndTheReaderKeySaysTheMessageOnScreen() {
+        var player = makePlayer(["Alpha", "Beta"])
+        player.announce("Breaking", assertive: true, at: 100)
+        XCTAssertEqual(player.announcements, [Announcement(text: "Breaking", assertive: true)], "told at once, before it scrolls in")
+        _ = player.handle(.key(.readAloud), at: 100)
+        XCTAssertEqual(player.takeAnnouncements(), [Announcement(text: "Breaking", assertive: true), Announcement(text: "Alpha")])
+        XCTAssertEqual(player.announcements, [])
     }
 }

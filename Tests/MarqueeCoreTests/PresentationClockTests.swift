@@ -97,6 +97,24 @@ final class PresentationClockTests: XCTestCase {
         XCTAssertEqual(clock.nextFrame(after: 2.381).time, 2.40, accuracy: 1e-9)
     }
 
+    /// Frames queued ahead through a fifo: the frame after a batch comes after its last, and the
+    /// first free vblank after a moment is past the queue.
+    func testFramesQueuedAheadAreNotDrawnAgain() throws {
+        var clock = PresentationClock()
+        clock.notePresented(at: 5.0, refresh: 0.02)
+        let first = clock.nextFrame(after: 5.001)
+        XCTAssertEqual(first.time, 5.02, accuracy: 1e-9)
+        clock.reserve(through: first.counter + 11)
+        let free = try XCTUnwrap(clock.peekFrame(after: 5.05, notBefore: first.counter + 12))
+        XCTAssertEqual(free.counter, first.counter + 12, "past the queue, not the vblank after 5.05")
+        XCTAssertEqual(free.time, 5.26, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(clock.peekFrame(after: 5.35, notBefore: first.counter + 12)).time, 5.36, accuracy: 1e-9,
+                       "once the queue has run out, the vblank after the moment")
+        let next = clock.nextFrame(after: 5.201)
+        XCTAssertEqual(next.counter, first.counter + 12, "the batch after starts behind the queue")
+        XCTAssertNil(PresentationClock().peekFrame(after: 1, notBefore: 0), "no grid yet")
+    }
+
     func testCountersOnlyGrow() {
         var clock = PresentationClock()
         clock.noteCallback(at: 1, consecutive: false)

@@ -1,5 +1,5 @@
 import Foundation
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 
@@ -32,10 +32,11 @@ final class CommandSourceTests: XCTestCase {
         // Succeeds the first time, fails every time after.
         let script = "if [ -e \(path) ]; then echo boom >&2; exit 3; fi; touch \(path); echo good"
         let (command, messages, warnings) = try source("sh -c '\(script)'", interval: 0.3)
-        command.start(on: loop) { messages.value = $0.map(\.text) }
+        var failures = 0
+        command.start(on: loop, emit: { messages.value = $0.map(\.text) }, outcome: { if $0 != nil { failures += 1 } })
         XCTAssertTrue(drive(loop, timeout: 5) { messages.value == ["good"] })
         messages.value = nil
-        drive(loop, timeout: 1.5) { false }
+        XCTAssertTrue(drive(loop, timeout: 10) { failures >= 4 }, "four failed runs: \(failures)")
         XCTAssertNil(messages.value, "a failed run never replaces the text")
         XCTAssertEqual(warnings.value, ["command \"sh -c '\(script)'\": exit status 3: boom; keeping the last text"],
                        "four failures, one warning")

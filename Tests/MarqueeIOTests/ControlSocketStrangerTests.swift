@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 @testable import MarqueeIO
 import XCTest
 

@@ -21,7 +21,7 @@ final class EventLoopTests: XCTestCase {
         XCTAssertNotNil(watch)
         watch = nil
         let seen = calls
-        drive(loop, timeout: 0.2) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(calls, seen, "the byte is still unread, but nobody watches it any more")
     }
 
@@ -52,10 +52,15 @@ final class EventLoopTests: XCTestCase {
         var wake: EventLoop.Watch? = timer.wake(on: loop) { wakes += 1 }
         timer.arm(at: MonotonicClock.now() + 0.05)
         XCTAssertTrue(drive(loop, timeout: 2) { wakes == 1 })
-        timer.arm(at: MonotonicClock.now() + 0.05)
+        let deadline = MonotonicClock.now() + 0.05
+        timer.arm(at: deadline)
         XCTAssertNotNil(wake)
         wake = nil
-        usleep(150_000)
+        // Until a second timer on the same clock expires just after that deadline.
+        let later = try XCTUnwrap(DeadlineTimer())
+        later.arm(at: deadline + 0.01)
+        var reference = pollfd(fd: later.fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&reference, 1, 2000), 1, "the later deadline came")
         var entry = pollfd(fd: timer.fd, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&entry, 1, 0), 0, "disarmed: its deadline passed without an expiry")
     }

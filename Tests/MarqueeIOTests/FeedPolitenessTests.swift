@@ -1,6 +1,7 @@
 import FeedTestServer
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 

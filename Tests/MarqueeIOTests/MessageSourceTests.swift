@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 
@@ -71,7 +72,7 @@ final class MessageSourceTests: XCTestCase {
         XCTAssertEqual(received.outcomes.last, .some(nil))
         file.stop()
         try "fourth\n".write(toFile: path, atomically: true, encoding: .utf8)
-        drive(loop, timeout: 0.5) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(received.texts.count, 2, "nothing after stop()")
     }
 
@@ -105,7 +106,7 @@ final class MessageSourceTests: XCTestCase {
         XCTAssertTrue(drive(loop, timeout: 5) { received.texts.last == ["two", "three"] }, "\(received.texts)")
         XCTAssertTrue(received.outcomes.allSatisfy { $0 == nil })
         let count = received.texts.count
-        drive(loop, timeout: 0.3) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(received.texts.count, count, "the end of input is not read again: it stopped watching")
         withExtendedLifetime(reader) {}
     }
@@ -144,7 +145,7 @@ final class MessageSourceTests: XCTestCase {
         let received = start(reader, on: loop)
         reader.stop()
         _ = "late\n".withCString { write(ends[1], $0, strlen($0)) }
-        drive(loop, timeout: 0.3) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(received.texts, [])
     }
 
@@ -159,6 +160,7 @@ final class MessageSourceTests: XCTestCase {
         XCTAssertTrue(drive(loop, timeout: 2.5) { received.emissions.count >= 2 })
         clock.stop()
         let count = received.emissions.count
+        // Time is what this tests: a second and a half, in which a tick would have come.
         drive(loop, timeout: 1.5) { false }
         XCTAssertEqual(received.emissions.count, count, "the timer is disarmed and unwatched")
     }
@@ -188,6 +190,7 @@ final class MessageSourceTests: XCTestCase {
         XCTAssertEqual(received.outcomes.first, .some(nil))
         command.stop()
         let count = received.emissions.count
+        // Time is what this tests: three intervals, in which runs would have come.
         drive(loop, timeout: 0.6) { false }
         XCTAssertEqual(received.emissions.count, count, "no run after stop()")
     }
@@ -218,7 +221,7 @@ final class MessageSourceTests: XCTestCase {
         XCTAssertEqual(kill(child, 0), 0, "running")
         command.stop()
         XCTAssertNotEqual(kill(child, 0), 0, "killed and reaped by stop()")
-        drive(loop, timeout: 0.3) { false }
+        XCTAssertTrue(driveUntilSettled(loop))
         XCTAssertEqual(received.outcomes.count, 0, "a run killed by stop() is no failure")
     }
 
@@ -237,7 +240,7 @@ final class MessageSourceTests: XCTestCase {
         })
         command = nil
         XCTAssertNotEqual(kill(try XCTUnwrap(pid), 0), 0)
-        drive(loop, timeout: 0.3) { false }
+        XCTAssertTrue(driveUntilSettled(loop), "the loop runs on without it")
     }
 
     /// Without a descriptor to spare, making a timed source is an error naming it, not a crash.

@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import XCTest
 

@@ -9,6 +9,7 @@ import XCTest
 final class FractionalScaleTests: XCTestCase {
     private let text = "Fractional scale: glyphs drawn at the output's own size"
     private let arguments = ["--bar", "top", "--height", "40", "--speed", "0", "--bg", "#203040", "--fg", "#f0f0f0"]
+    private var reference: StandingBarReference { StandingBarReference(arguments: arguments, text: text, background: Pixel(0x20, 0x30, 0x40)) }
 
     func testAtScale1Point5TheBarIsDrawnNativelyAndMatchesX11At144DPI() throws {
         if let reason = HeadlessKWin.unavailable { throw XCTSkip(reason) }
@@ -37,35 +38,9 @@ final class FractionalScaleTests: XCTestCase {
         print("KWin at 1.5: a maximised window's area with the bar: \(area)")
         XCTAssertEqual(area, [0, 40, 1280, 360], "the bar reserves --height 40 logical pixels")
 
-        let x11 = try drawnOnX11(dpi: 144, width: 1920)
-        var difference = 0
-        for y in 0..<60 {
-            for x in 0..<1920 {
-                let a = wayland.pixel(x: x, y: y), b = x11.pixel(x: x, y: y)
-                difference += abs(Int(a.red) - Int(b.red)) + abs(Int(a.green) - Int(b.green)) + abs(Int(a.blue) - Int(b.blue))
-            }
-        }
-        let mean = Double(difference) / Double(60 * 1920 * 3)
+        let x11 = try reference.drawnOnX11(dpi: 144, width: 1920, rows: 60)
+        let mean = StandingBarReference.meanDifference(wayland, x11, rows: 60)
         print("KWin at 1.5 against X11 at 144 dpi: mean absolute difference \(mean) grey levels")
         XCTAssertLessThanOrEqual(mean, 1.5, "mean absolute difference from X11's drawing at 144 dpi, in grey levels")
-    }
-
-    /// The same bar on an X server whose desktop asks for `dpi` (`Xft.dpi`, as xrdb sets it).
-    private func drawnOnX11(dpi: Int, width: Int) throws -> Screenshot {
-        let server = try XvfbServer(width: width, height: 200)
-        defer { server.stop() }
-        let resources = NSTemporaryDirectory() + "xmarquee-dpi-\(UUID().uuidString)"
-        try "Xft.dpi: \(dpi)\n".write(toFile: resources, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: resources) }
-        XCTAssertEqual(try runTool(URL(fileURLWithPath: "/usr/bin/xrdb"), ["-display", server.display, "-merge", resources]).status, 0)
-        let display = XvfbDisplay(server: server)
-        let run = try XMarqueeRun(arguments + ["--", text], waylandDisplay: nil, environment: display.environment)
-        defer { run.stop() }
-        var shot: Screenshot?
-        XCTAssertTrue(waitFor(seconds: 10) {
-            shot = try? display.screenshot()
-            return shot.map { Pixel($0.pixel(x: width - 20, y: 59)) == Pixel(0x20, 0x30, 0x40) } ?? false
-        }, "X11's bar, 60 rows at 144 dpi")
-        return try XCTUnwrap(shot)
     }
 }

@@ -27,12 +27,14 @@ final class WaylandBarTests: SwayTestCase {
         XCTAssertEqual(status["tearFree"] as? Bool, true)
 
         let first = try sway.screenshot()
-        Thread.sleep(forTimeInterval: 0.3)
-        let second = try sway.screenshot()
+        var second = first
+        XCTAssertTrue(waitFor(seconds: 3) {
+            second = (try? self.sway.screenshot()) ?? first
+            return second.band(0..<40) != first.band(0..<40)
+        }, "the text moves")
         // White text on black: the bar's rows have lit pixels, the rows below none of the bar's.
         let lit = (0..<first.width).filter { x in (0..<40).contains { y in first.pixel(x: x, y: y).red > 200 } }.count
         XCTAssertGreaterThan(lit, 200, "text drawn across the bar")
-        XCTAssertNotEqual(first.band(0..<40), second.band(0..<40), "the text moves")
         XCTAssertEqual(first.band(40..<720), second.band(40..<720), "nothing below the bar changes")
 
         XCTAssertEqual(try XMarqueeRun.ctl(["--name", name, "quit"]).status, 0)
@@ -134,9 +136,17 @@ final class WaylandScaleTests: SwayTestCase {
             let workspaces = (try? self.sway.query("get_workspaces")) as? [[String: Any]]
             return ((workspaces?.first?["rect"] as? [String: Any])?["y"] as? Int) == 40
         }, "40 logical pixels reserved at scale \(scale)")
-        Thread.sleep(forTimeInterval: 0.3)
-        let shot = try sway.screenshot()
-        return (litRows(shot, bandHeight: 40 * scale), shot)
+        // Laid out for this scale, and drawn: lit rows, and the same in two shots (no frame since).
+        XCTAssertTrue(waitFor(seconds: 5) { (XMarqueeRun.status(name)?["dpi"] as? Double) == 96 * Double(scale) })
+        var shot: Screenshot?
+        XCTAssertTrue(waitFor(seconds: 5) {
+            guard let first = try? self.sway.screenshot(), let again = try? self.sway.screenshot(),
+                  first.rgb == again.rgb, self.litRows(first, bandHeight: 40 * scale) > 0 else { return false }
+            shot = first
+            return true
+        }, "text drawn at scale \(scale)")
+        let drawn = try XCTUnwrap(shot)
+        return (litRows(drawn, bandHeight: 40 * scale), drawn)
     }
 
     func testScaleTwoDrawsTwiceAsFinely() throws {

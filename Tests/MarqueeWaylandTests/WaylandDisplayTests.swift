@@ -20,7 +20,7 @@ final class WaylandDisplayTests: SwayTestCase {
         display.onOutputsChanged = { changes += 1 }
         try sway.message(["create_output"])
         XCTAssertTrue(waitFor(seconds: 5) {
-            display.dispatchPending()
+            display.dispatch(reading: true)
             return display.outputs.compactMap(\.name).contains("HEADLESS-2")
         })
         XCTAssertGreaterThanOrEqual(changes, 1)
@@ -38,7 +38,7 @@ final class WaylandDisplayTests: SwayTestCase {
         display.onOutputsChanged = { changes += 1 }
         try sway.closeNestedOutput("WL-2")
         XCTAssertTrue(waitFor(seconds: 5) {
-            display.dispatchPending()
+            display.dispatch(reading: true)
             return display.outputs.compactMap(\.name) == ["WL-1"]
         }, "\(display.outputs.compactMap(\.name))")
         XCTAssertGreaterThanOrEqual(changes, 1)

@@ -58,9 +58,9 @@ final class WaylandOutputRemovalTests: SwayTestCase {
         XCTAssertGreaterThan(text.litColumns, 200, "text drawn across the bar on WL-1")
         XCTAssertTrue(text.belowIsDark, "only the bar's 40 rows")
         let first = try nested.screenshot(output: "WL-1")
-        Thread.sleep(forTimeInterval: 0.3)
         // A Bool, not XCTAssertNotEqual: a failure would print both bands' 150 000 bytes.
-        XCTAssertTrue(first.band(0..<40) != (try nested.screenshot(output: "WL-1")).band(0..<40), "the text moves on WL-1")
+        XCTAssertTrue(waitFor(seconds: 3) { (try? self.nested.screenshot(output: "WL-1"))?.band(0..<40) != first.band(0..<40) },
+                      "the text moves on WL-1")
         XCTAssertEqual(try XMarqueeRun.ctl(["--name", name, "quit"]).status, 0)
         XCTAssertEqual(bar.finish(within: 5)?.status, 0)
     }

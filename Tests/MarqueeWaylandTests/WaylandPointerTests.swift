@@ -21,7 +21,6 @@ final class WaylandPointerTests: SwayTestCase {
         // The bar takes a wl_pointer once the seat offers one: give it that moment before moving.
         XCTAssertTrue(waitFor(seconds: 3) { (try? self.sway.message(["-t", "get_seats"]))?.contains("\"pointer\"") == true },
                       "the seat has the virtual pointer")
-        Thread.sleep(forTimeInterval: 0.5)
         return (bar, pointer)
     }
 
@@ -64,10 +63,23 @@ final class WaylandPointerTests: SwayTestCase {
         return pixels
     }
 
+    /// Whether the bar's rows stay as they are for 0.25 s, looked at all along.
     private func isStill() -> Bool {
         guard let first = try? shot() else { return false }
-        Thread.sleep(forTimeInterval: 0.25)
-        return (try? shot()).map { first.band(0..<40) == $0.band(0..<40) } ?? false
+        return holds(for: 0.25) { (try? self.shot()).map { first.band(0..<40) == $0.band(0..<40) } ?? false }
+    }
+
+    /// A screenshot once the whole screen has stood still for 0.25 s: a pointer just moved is
+    /// drawn where it went, in the shape the surface under it asked for, and an eased scrub has
+    /// ended. Nil when it does not within 5 s.
+    private func stillShot() -> Screenshot? {
+        var still: Screenshot?
+        _ = waitFor(seconds: 5) {
+            guard let first = try? self.shot(), holds(for: 0.25, { (try? self.shot())?.rgb == first.rgb }) else { return false }
+            still = first
+            return true
+        }
+        return still
     }
 
     func testHoverPausesABarAndLeavingResumesIt() throws {
@@ -101,24 +113,24 @@ final class WaylandPointerTests: SwayTestCase {
     }
 
     /// Standing text scrolled by `scroll` with the pointer on the bar at x 300: how far it went
-    /// (the best match of the bar before and `settle` seconds after, up to `farthest` px), and
+    /// (the best match of the bar before and once it stands again, up to `farthest` px), and
     /// how well that matched.
-    private func scrubbed(_ name: String, farthest: Int, settle: Double, _ scroll: (VirtualPointer) -> Void) throws
+    private func scrubbed(_ name: String, farthest: Int, _ scroll: (VirtualPointer) -> Void) throws
         -> (shift: Int, match: Double) {
         let (bar, pointer) = try barWithPointer(name, ["--speed", "0", "Scrub this standing text with the wheel or the touchpad"])
         defer { pointer.close(); bar.stop() }
         moveOnBar(pointer, x: 300)
-        Thread.sleep(forTimeInterval: 0.3)
-        let before = try shot()
+        let before = try XCTUnwrap(stillShot(), "the pointer on the standing bar")
         scroll(pointer)
-        Thread.sleep(forTimeInterval: settle)
-        let after = try shot()
+        XCTAssertTrue(waitFor(seconds: 3) { (try? self.shot()).map { $0.band(0..<40) != before.band(0..<40) } ?? false },
+                      "the text moves")
+        let after = try XCTUnwrap(stillShot(), "and stands again")
         let best = bestShift(before, after, in: 0...farthest, pointer: 300)
         return (best, match(before, after, shift: best, pointer: 300))
     }
 
     func testAWheelNotchScrubsByAWholeStep() throws {
-        let result = try scrubbed("wl-wheel-\(getpid())", farthest: 120, settle: 0.7) { $0.wheel(notches: 1) }
+        let result = try scrubbed("wl-wheel-\(getpid())", farthest: 120) { $0.wheel(notches: 1) }
         XCTAssertEqual(result.shift, 48, "one notch down: 48 px forward, as X11's button 5 (best match at \(result.shift) px)")
         XCTAssertGreaterThan(result.match, 0.99)
     }
@@ -126,7 +138,7 @@ final class WaylandPointerTests: SwayTestCase {
     /// A touchpad sends many small amounts and no notches: 30 units in 12 frames scrub three
     /// steps (10 units a step, as GTK and Qt count them), not twelve.
     func testFingerScrollingScrubsByTheDistanceNotTheEvents() throws {
-        let result = try scrubbed("wl-finger-\(getpid())", farthest: 400, settle: 1) { $0.fingerScroll(distance: 30, steps: 12) }
+        let result = try scrubbed("wl-finger-\(getpid())", farthest: 400) { $0.fingerScroll(distance: 30, steps: 12) }
         XCTAssertEqual(result.shift, 144, "three steps of 48 px (best match at \(result.shift) px)")
         XCTAssertGreaterThan(result.match, 0.99)
     }
@@ -141,15 +153,19 @@ final class WaylandPointerTests: SwayTestCase {
         defer { pointer.close(); bar.stop() }
         moveOnBar(pointer, x: 300)
         let speed = try XCTUnwrap(XMarqueeRun.status(name)?["speed"] as? Double)
-        let rate = try XCTUnwrap(XMarqueeRun.status(name)?["refreshRate"] as? Double)
         // Ctrl held for 2 s after a 1 s wait (the bar sees the keyboard arrive and gets its keymap).
         let holder = try VirtualKeyboard.hold(modifier: "ctrl", after: 1, for: 2, in: sway)
         defer { holder.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 1.6)
-        pointer.wheel(notches: -1)
-        XCTAssertTrue(waitFor(seconds: 1) { (XMarqueeRun.status(name)?["speed"] as? Double ?? speed) > speed + 1 },
-                      "Ctrl + wheel up is faster: \(speed) → \(String(describing: XMarqueeRun.status(name)?["speed"]))")
-        let faster = XMarqueeRun.status(name)?["speed"] as? Double ?? 0
+        // A notch at a time until one comes with Ctrl down (one without scrubs the text and leaves
+        // the speed), each given time to show in the status before the next.
+        XCTAssertTrue(waitFor(seconds: 3) {
+            pointer.wheel(notches: -1)
+            return waitFor(seconds: 0.5) { (XMarqueeRun.status(name)?["speed"] as? Double ?? speed) > speed + 1 }
+        }, "Ctrl + wheel up is faster: \(speed) → \(String(describing: XMarqueeRun.status(name)?["speed"]))")
+        // The rate as the bar measures it now: its first estimates, just after it starts, can be
+        // off by a tenth.
+        let report = try XCTUnwrap(XMarqueeRun.status(name))
+        let faster = try XCTUnwrap(report["speed"] as? Double), rate = try XCTUnwrap(report["refreshRate"] as? Double)
         XCTAssertEqual(faster - speed, rate, accuracy: rate * 0.1, "one pixel a frame more")
     }
 
@@ -162,12 +178,17 @@ final class WaylandPointerTests: SwayTestCase {
                                                                          "%{A:https://example.org/:}Linked words here%{A}   and plain words after it"])
         defer { pointer.close(); bar.stop() }
         pointer.move(toX: 640, y: 400, width: 1280, height: 720)
-        Thread.sleep(forTimeInterval: 0.3)
-        let bare = try shot()
+        let bare = try XCTUnwrap(stillShot(), "the pointer off the bar")
+        /// The cursor at `x` once it shows there and stands (in the shape the bar set).
         func cursor(atX x: Int) throws -> [[UInt8]?] {
             pointer.move(toX: x, y: 39, width: 1280, height: 720)
-            Thread.sleep(forTimeInterval: 0.3)
-            return cursorImage(in: try shot(), bare: bare, x: x, y: 39)
+            var image: [[UInt8]?] = []
+            XCTAssertTrue(waitFor(seconds: 10) {
+                guard let shot = self.stillShot() else { return false }
+                image = self.cursorImage(in: shot, bare: bare, x: x, y: 39)
+                return image.compactMap { $0 }.count > 20
+            }, "the cursor shows at x \(x)")
+            return image
         }
         let arrow = try cursor(atX: 600)
         let hand = try cursor(atX: 40)
@@ -184,7 +205,8 @@ final class WaylandPointerTests: SwayTestCase {
         let folder = NSTemporaryDirectory() + "xmarquee-wl-link-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/opened\"\n"
+        // Written whole, then renamed: `opened` appears with all the arguments in it.
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/part\"; mv \"\(folder)/part\" \"\(folder)/opened\"\n"
             .write(toFile: folder + "/xdg-open", atomically: true, encoding: .utf8)
         chmod(folder + "/xdg-open", 0o755)
         let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -196,7 +218,6 @@ final class WaylandPointerTests: SwayTestCase {
         pointer.leftButton(pressed: true)
         pointer.leftButton(pressed: false)
         XCTAssertTrue(waitFor(seconds: 5) { FileManager.default.fileExists(atPath: folder + "/opened") }, "xdg-open ran")
-        Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(try String(contentsOfFile: folder + "/opened", encoding: .utf8), link + "\n", "exactly one argument, the link as it was")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/pwned-wl"), "nothing reached a shell")
     }

@@ -1,7 +1,9 @@
 import FontMatching
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
+import DriverTestSupport
 import TickerDriver
 import TileRaster
 import XCTest
@@ -15,7 +17,7 @@ final class WaylandTickerTests: SwayTestCase {
     private let orange = RGBAColor(red: 0xFFFF, green: 0x8000, blue: 0)
 
     private func makeTicker(edge: BarEdge = .top, height: Int = 40, speed: Double = 120,
-                            loop: EventLoop) throws -> (WaylandDisplay, Ticker) {
+                            loop: EventLoop) throws -> (WaylandDisplay, Ticker, RecordingBackend) {
         let display = try WaylandDisplay(name: sway.waylandDisplay)
         let capsule = CapsuleStyle(color: orange, radius: 6)
         let style = TickerStyle(foreground: white, background: navy, speed: speed, direction: .left,
@@ -23,9 +25,10 @@ final class WaylandTickerTests: SwayTestCase {
         let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
         let backend = try WaylandBackend(display: display, placement: .bar(edge: edge, layer: .top, monitor: .primary),
                                          height: height, font: font, look: style.look, loop: loop)
-        let ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
+        let frames = RecordingBackend(backend, now: MonotonicClock.now)
+        let ticker = try Ticker(backend: frames, shaper: font, reordering: BidiReordering(), style: style, loop: loop)
         ticker.setMessages(["Markets rally as tech stocks climb", "Rain expected tomorrow"])
-        return (display, ticker)
+        return (display, ticker, frames)
     }
 
     /// Runs `loop` for `seconds`, then returns.
@@ -49,9 +52,9 @@ final class WaylandTickerTests: SwayTestCase {
 
     func testTopBarReservesItsHeight() throws {
         let loop = EventLoop()
-        let (display, ticker) = try makeTicker(height: 40, loop: loop)
+        let (display, ticker, recorder) = try makeTicker(height: 40, loop: loop)
         run(loop, for: 0.5)
-        XCTAssertEqual(ticker.backend.width, 1280, "anchored to both sides: the output's width")
+        XCTAssertEqual((recorder.base as? WaylandBackend)?.width, 1280, "anchored to both sides: the output's width")
         XCTAssertEqual(try workspaceRect().y, 40)
         XCTAssertEqual(try workspaceRect().height, 680)
         withExtendedLifetime((display, ticker)) {}
@@ -59,7 +62,7 @@ final class WaylandTickerTests: SwayTestCase {
 
     func testBottomBarReservesItsHeight() throws {
         let loop = EventLoop()
-        let (display, ticker) = try makeTicker(edge: .bottom, height: 30, loop: loop)
+        let (display, ticker, _) = try makeTicker(edge: .bottom, height: 30, loop: loop)
         run(loop, for: 0.5)
         XCTAssertEqual(try workspaceRect().y, 0)
         XCTAssertEqual(try workspaceRect().height, 690)
@@ -68,7 +71,7 @@ final class WaylandTickerTests: SwayTestCase {
 
     func testBarPixelsMoveAtTheFrameRate() throws {
         let loop = EventLoop()
-        let (display, ticker) = try makeTicker(height: 40, speed: 120, loop: loop)
+        let (display, ticker, _) = try makeTicker(height: 40, speed: 120, loop: loop)
         run(loop, for: 0.6)
         let first = try sway.screenshot()
         run(loop, for: 0.4)
@@ -90,10 +93,10 @@ final class WaylandTickerTests: SwayTestCase {
     /// of a pixel) against the time it is to be shown at.
     func testMotionIsExactAtTheAskedSpeed() throws {
         let loop = EventLoop()
-        let (display, ticker) = try makeTicker(height: 40, speed: 90, loop: loop)
+        let (display, ticker, recorder) = try makeTicker(height: 40, speed: 90, loop: loop)
         var frames: [(position: Double, time: Double)] = []
-        ticker.onFrameDrawn = { position, phase, time in
-            frames.append((Double(position) + Double(phase) / Double(SubpixelGrid.steps), time))
+        recorder.onFrame = { frame in
+            frames.append((Double(frame.position) + Double(frame.phase) / Double(SubpixelGrid.steps), frame.time))
         }
         run(loop, for: 2.5)
         let settled = Array(frames.dropFirst(30))

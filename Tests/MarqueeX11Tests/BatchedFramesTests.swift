@@ -27,7 +27,7 @@ final class BatchedFramesTests: XvfbTestCase, TickerRigTests {
     private func run(_ rig: Rig, seconds: Double, changeAfter: Double, captureDelay: Double, block: Bool,
                      change: @escaping () -> Void) throws -> Run {
         var result = Run()
-        rig.ticker.onFrameDrawn = { position, phase, time in result.frames.append((position, phase, time)) }
+        rig.frames.onFrame = { result.frames.append(($0.position, $0.phase, $0.time)) }
         let start = MonotonicClock.now()
         let changeTimer = try XCTUnwrap(DeadlineTimer()), captureTimer = try XCTUnwrap(DeadlineTimer())
         let stopper = try XCTUnwrap(DeadlineTimer())
@@ -42,6 +42,7 @@ final class BatchedFramesTests: XvfbTestCase, TickerRigTests {
             change()
             if block {
                 rig.connection.flush()
+                // Time is what this tests: the loop itself stalls until the read, as a busy one would.
                 Thread.sleep(forTimeInterval: max(0, result.changeTime + captureDelay - MonotonicClock.now()))
                 read()
             } else {
@@ -57,7 +58,7 @@ final class BatchedFramesTests: XvfbTestCase, TickerRigTests {
         stopper.arm(at: start + seconds)
         _ = rig.loop.run()
         for timer in [changeTimer, captureTimer, stopper] { rig.loop.unwatch(timer.fd) }
-        rig.ticker.onFrameDrawn = nil
+        rig.frames.onFrame = nil
         rig.loop.restart()
         return result
     }
@@ -68,7 +69,7 @@ final class BatchedFramesTests: XvfbTestCase, TickerRigTests {
     func testFramesAreQueuedInBatches() throws {
         let rig = try makeRig(["Queued ahead, shown by the server while the ticker sleeps"], speed: 120)
         let frames = run(rig, seconds: 1)
-        let batch = (rig.ticker.backend as! X11Backend).batchLimit.count
+        let batch = (rig.frames.base as! X11Backend).batchLimit.count
         XCTAssertEqual(batch, Int((X11Backend.batchSeconds * 60).rounded(.up)))
         XCTAssertGreaterThanOrEqual(frames.count, 50)
         // One frame per vblank, two pixels each, across the batches' seams.

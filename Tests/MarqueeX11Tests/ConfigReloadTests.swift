@@ -38,7 +38,7 @@ final class ConfigReloadTests: XvfbTestCase {
         let (ticker, probe, window) = try TickerProcess.launchWithWindow(
             ["--config", config, "--name", name, "--font", "DejaVu Sans:size=14", "--geometry", "800x40+0+0",
              String(repeating: "██ ab ", count: 40)],
-            display: Self.server.display, settle: 0.3, executable: URL(fileURLWithPath: copy))
+            display: Self.server.display, executable: URL(fileURLWithPath: copy))
         defer { ticker.stop() }
         /// How long `ctl status` took, and whether it answered for this ticker.
         func status() -> (seconds: Double, answered: Bool) {

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import MarqueeCore
+import MarqueeFormats
 import XCTest
 @testable import DisplayTestSupport
 
@@ -24,9 +25,7 @@ final class DesktopSettingsTests: XvfbTestCase {
     }
 
     private func isStill(_ probe: XProbe, _ window: Window, for seconds: TimeInterval = 0.4) -> Bool {
-        let first = probe.capture(window)
-        Thread.sleep(forTimeInterval: seconds)
-        return probe.capture(window) == first
+        probe.isStill(window, for: seconds)
     }
 
     /// Rows that hold ink in some column: the height of the drawn glyphs.
@@ -95,18 +94,13 @@ final class DesktopSettingsTests: XvfbTestCase {
         let (ticker, probe, window) = try launch(["--motion", "reduced", "One", "Two words"])
         defer { ticker.stop() }
         let first = try XCTUnwrap(probe.capture(window))
-        // "One": 2 s + 3 ÷ 15 s = 2.2 s. Sampled every 100 ms: only two pictures are ever seen.
-        var seen = [first]
-        let start = Date()
-        while Date().timeIntervalSince(start) < 3.2 {
-            let now = try XCTUnwrap(probe.capture(window))
-            if now != seen.last! { seen.append(now) }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        XCTAssertEqual(seen.count, 2, "one switch, no sliding in between")
-        let switchTime = Date().timeIntervalSince(start)
-        XCTAssertGreaterThan(switchTime, 2.0)
-        let second = seen[1].inkProfile(background: Self.background)
+        // "One": 2 s + 3 ÷ 15 s = 2.2 s on show, then "Two words" stands whole: one switch, no
+        // picture on the way (a slide would show several, each gone within a frame or two).
+        let switchTime = try XCTUnwrap(secondsUntil(within: 6) { probe.capture(window) != first }, "the page turns")
+        XCTAssertGreaterThan(switchTime, 2.0, "\"One\" stays its reading time")
+        let next = try XCTUnwrap(probe.capture(window))
+        XCTAssertTrue(holds(for: 1) { probe.capture(window) == next }, "the next page stands at once, no sliding in between")
+        let second = next.inkProfile(background: Self.background)
         let firstProfile = first.inkProfile(background: Self.background)
         XCTAssertLessThan(firstProfile.lastIndex { $0 > 0 }!, second.lastIndex { $0 > 0 }!, "\"Two words\" is wider than \"One\"")
     }

@@ -11,7 +11,7 @@ final class InputTests: XvfbTestCase {
     override class var screen: (width: Int, height: Int) { (1200, 200) }
 
     private func launch(_ arguments: [String], input: Bool = false) throws -> (TickerProcess, XProbe, Window) {
-        try TickerProcess.launchWithWindow(arguments, display: Self.server.display, input: input, settle: 0)
+        try TickerProcess.launchWithWindow(arguments, display: Self.server.display, input: input, untilDrawn: false)
     }
 
     /// Whether the window shows full blocks (█): they ink the whole text height, letters never do,
@@ -49,9 +49,7 @@ final class InputTests: XvfbTestCase {
         // The file vanishes: a warning, and the last text stays.
         try FileManager.default.removeItem(atPath: path)
         XCTAssertTrue(waitUntil(timeout: 3) { ticker.standardError.contains("keeping the last text") }, ticker.standardError)
-        Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertTrue(showsBlocks(probe, window))
-        XCTAssertTrue(ticker.process.isRunning)
+        XCTAssertTrue(holds(for: 0.5) { showsBlocks(probe, window) && ticker.process.isRunning }, "the last text stays, running")
 
         // It comes back, written in place this time.
         try "abc\n".write(toFile: path, atomically: false, encoding: .utf8)
@@ -72,7 +70,7 @@ final class InputTests: XvfbTestCase {
             path = directory + "/text.txt"
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             (ticker, probe, window) = try TickerProcess.launchWithWindow(["--file", path, "--speed", "300"] + arguments,
-                                                                        display: InputTests.server.display, settle: 0)
+                                                                        display: InputTests.server.display, untilDrawn: false)
         }
 
         deinit {
@@ -152,9 +150,8 @@ final class InputTests: XvfbTestCase {
         input.write(Data((Self.blockLine + "\n").utf8))
         XCTAssertTrue(waitUntil(timeout: 8) { showsBlocks(probe, window) }, "the new line replaces the text")
         try input.close()
-        Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertTrue(ticker.process.isRunning, "end of input keeps the ticker running")
-        XCTAssertTrue(showsBlocks(probe, window), "the last text stays")
+        XCTAssertTrue(holds(for: 0.5) { ticker.process.isRunning && showsBlocks(probe, window) },
+                      "end of input keeps the ticker running, the last text on screen")
         let first = probe.capture(window)
         XCTAssertTrue(waitUntil(timeout: 2) { probe.capture(window) != first }, "and keeps scrolling")
     }

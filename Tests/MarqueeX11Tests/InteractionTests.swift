@@ -35,11 +35,7 @@ final class InteractionTests: XvfbTestCase {
         return Double(equal) / Double(range.count)
     }
 
-    private func isStill(_ probe: XProbe, _ window: Window) -> Bool {
-        let first = probe.capture(window)
-        Thread.sleep(forTimeInterval: 0.25)
-        return probe.capture(window) == first
-    }
+    private func isStill(_ probe: XProbe, _ window: Window) -> Bool { probe.isStill(window) }
 
     func testDraggingMovesTheTextWithThePointerExactly() throws {
         let (ticker, probe, window) = try launch(["Drag me along, drag me back: every pixel follows the pointer"])
@@ -64,7 +60,7 @@ final class InteractionTests: XvfbTestCase {
         let (ticker, probe, window) = try launch(["--speed", "120", "Press me while I move: I stop where I am shown, never behind"])
         defer { ticker.stop() }
         xdotool("mousemove", "350", "20")
-        Thread.sleep(forTimeInterval: 0.6)
+        XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "moving before the press")
         let press = Process()
         press.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         press.arguments = ["mousedown", "1"]
@@ -98,7 +94,7 @@ final class InteractionTests: XvfbTestCase {
         XCTAssertFalse(isStill(probe, window))
         xdotool("mousemove", "300", "20")
         XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "eased to a stop under the pointer")
-        XCTAssertEqual(ticker.contextSwitches, ticker.contextSwitches)
+        XCTAssertTrue(ticker.waitUntilIdle(), "paused: no more wakeups while the pointer stays")
         xdotool("mousemove", "900", "150")
         XCTAssertTrue(waitUntil(timeout: 3) { !isStill(probe, window) }, "moving again once the pointer left")
     }
@@ -123,12 +119,12 @@ final class InteractionTests: XvfbTestCase {
         xdotool("mousemove", "300", "20")
         let before = try XCTUnwrap(probe.capture(window))
         xdotool("click", "5")
-        Thread.sleep(forTimeInterval: 0.7)
+        XCTAssertTrue(waitUntil(timeout: 3) { probe.capture(window) != before }, "the notch moves the text")
+        XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "and it stands again")
         let after = try XCTUnwrap(probe.capture(window))
         let best = (0...120).max { match(before, after, shift: $0) < match(before, after, shift: $1) } ?? -1
         XCTAssertEqual(best, 48, "one notch: 48 px, eased in (best match at \(best) px)")
         XCTAssertGreaterThan(match(before, after, shift: 48), 0.99)
-        XCTAssertTrue(isStill(probe, window), "and still again")
     }
 
     func testControlRequestsSteerARunningInstance() throws {
@@ -178,7 +174,8 @@ final class InteractionTests: XvfbTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let opener = folder + "/xdg-open"
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/opened\"\n"
+        // Written whole, then renamed: `opened` appears with all the arguments in it.
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder)/part\"; mv \"\(folder)/part\" \"\(folder)/opened\"\n"
             .write(toFile: opener, atomically: true, encoding: .utf8)
         chmod(opener, 0o755)
         let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -195,7 +192,6 @@ final class InteractionTests: XvfbTestCase {
         xdotool("mousemove", String(x), "20")
         xdotool("click", "1")
         XCTAssertTrue(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: folder + "/opened") })
-        Thread.sleep(forTimeInterval: 0.2)
         return try String(contentsOfFile: folder + "/opened", encoding: .utf8)
     }
 }

@@ -164,6 +164,6 @@ final class MotionControlTests: XvfbTestCase, TickerRigTests {
         _ = run(rig, seconds: 0.2)
         rig.ticker.skipToNextMessage()
         _ = run(rig, seconds: 0.5)
-        XCTAssertEqual(rig.ticker.shownPosition, cycleWidth(rig, messages).messageStarts[1])
+        XCTAssertEqual(rig.shownPosition, cycleWidth(rig, messages).messageStarts[1])
     }
 }

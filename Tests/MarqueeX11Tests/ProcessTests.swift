@@ -32,9 +32,7 @@ final class ProcessTests: XCTestCase {
         XCTAssertEqual(probe.cardinals(window, "_NET_WM_PID"), [Int(ticker.pid)])
         let first = try XCTUnwrap(probe.capture(window))
         XCTAssertGreaterThan(first.inkProfile(background: Self.background).reduce(0, +), 0, "text is drawn")
-        Thread.sleep(forTimeInterval: 0.25)
-        let second = try XCTUnwrap(probe.capture(window))
-        XCTAssertNotEqual(first, second, "the text scrolls")
+        XCTAssertTrue(waitUntil(timeout: 3) { probe.capture(window) != first }, "the text scrolls")
     }
 
     func testAFirstRunWithNothingToShowScrollsTheWelcome() throws {
@@ -55,26 +53,39 @@ final class ProcessTests: XCTestCase {
         var checked = 0
         for width in [1, 37, 120, 300, 640, 1000, 1500, 1999, 2500, 333, 2400] {
             probe.resize(window, width: width, height: 40)
-            for _ in 0..<3 {
-                Thread.sleep(forTimeInterval: 0.03)
-                guard let pixels = probe.capture(window), pixels.width == width else { continue }
+            // Three frames drawn at this width, each read as it shows (below twice the gap the
+            // picture may stand still; it is only counted there).
+            var previous: WindowPixels?
+            var frames = 0
+            XCTAssertTrue(waitUntil(timeout: 3) {
+                guard let pixels = probe.capture(window), pixels.width == width,
+                      pixels != previous || width <= 2 * reference else { return false }
+                previous = pixels
                 if width > 2 * reference {
                     let blank = pixels.longestBlankRun(background: Self.background)
                     XCTAssertLessThanOrEqual(blank, reference + 1, "width \(width)")
                     if blank > reference + 1 { try? pixels.writePNG(to: "/tmp/xmarquee-gap-\(width).png") }
                 }
+                frames += 1
                 checked += 1
-            }
+                return frames == 3
+            }, "frames drawn at width \(width)")
         }
         XCTAssertGreaterThan(checked, 25)
         // A storm of live resizes, each captured at once.
         for step in 0..<60 {
             let width = 400 + (step * 97) % 2000
             probe.resize(window, width: width, height: 40)
-            // Long enough for the ticker to see the ConfigureNotify; what the server shows before
-            // that is the old pixels (no background clearing), never a gap.
-            Thread.sleep(forTimeInterval: 0.02)
-            if let pixels = probe.capture(window), pixels.width == width {
+            // Read as soon as the picture at this width changes (the ticker saw the
+            // ConfigureNotify and drew a frame); what the server shows before that is the old
+            // pixels (no background clearing), never a gap.
+            let resized = probe.capture(window)
+            var pixels: WindowPixels?
+            XCTAssertTrue(waitUntil(timeout: 3) {
+                pixels = probe.capture(window)
+                return pixels != resized && pixels?.width == width
+            }, "a frame at storm width \(width)")
+            if let pixels, pixels.width == width {
                 XCTAssertLessThanOrEqual(pixels.longestBlankRun(background: Self.background), reference + 1, "storm width \(width)")
             }
         }
@@ -87,6 +98,7 @@ final class ProcessTests: XCTestCase {
         let switches = ticker.contextSwitches
         let cpu = ticker.cpuTicks
         let before = try XCTUnwrap(probe.capture(window))
+        // Time is what this tests: a standing ticker must not wake at all over a stretch of it.
         Thread.sleep(forTimeInterval: 2)
         XCTAssertEqual(ticker.contextSwitches, switches, "no wakeups while nothing moves")
         XCTAssertEqual(ticker.cpuTicks, cpu)
@@ -103,14 +115,16 @@ final class ProcessTests: XCTestCase {
         // that kept waking would never be quiet this long.
         XCTAssertTrue(ticker.waitUntilIdle(quiet: 1.2, timeout: 6), "stops once unmapped")
         let switches = ticker.contextSwitches
+        // Time is what this tests: an unmapped ticker must not wake at all over a stretch of it.
         Thread.sleep(forTimeInterval: 2)
         XCTAssertEqual(ticker.contextSwitches, switches, "no wakeups while unmapped")
         XMapWindow(probe.display, window)
         XSync(probe.display, 0)
-        Thread.sleep(forTimeInterval: 0.3)
-        let first = try XCTUnwrap(probe.capture(window))
-        Thread.sleep(forTimeInterval: 0.2)
-        XCTAssertNotEqual(try XCTUnwrap(probe.capture(window)), first, "moving again once mapped")
+        // Two changes in a row: frames moving, not one repaint of the exposed window.
+        for change in ["drawn", "moving again"] {
+            let first = probe.capture(window)
+            XCTAssertTrue(waitUntil(timeout: 3) { probe.capture(window) != first }, "\(change) once mapped")
+        }
     }
 
     func testSIGTERMAndSIGINTEndCleanly() throws {
@@ -140,8 +154,11 @@ final class ProcessTests: XCTestCase {
         let probe = try XProbe(display)
         XCTAssertTrue(waitUntil(timeout: 10) { probe.window(ofProcess: process.processIdentifier) != nil })
         try errors.fileHandleForReading.close()
-        try "speed = = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
-        Thread.sleep(forTimeInterval: 1.5)
+        // One save with a warning (the unknown key, said first) and a change that shows (the text
+        // stops): once it stands, the warning has been written to the closed pipe.
+        try "speed = 0\nno-such-key = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let window = try XCTUnwrap(probe.window(ofProcess: process.processIdentifier))
+        XCTAssertTrue(waitUntil(timeout: 10) { !process.isRunning || probe.isStill(window) }, "the saved config applies")
         XCTAssertTrue(process.isRunning, "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.isRunning ? 0 : process.terminationStatus)")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()

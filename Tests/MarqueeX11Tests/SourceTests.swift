@@ -27,7 +27,7 @@ final class SourceTests: XCTestCase {
     private let look = ["--font", "DejaVu Sans:size=14", "--geometry", "800x40+0+0"]
 
     private func launch(_ arguments: [String]) throws -> (TickerProcess, XProbe, Window) {
-        try TickerProcess.launchWithWindow(arguments + look, display: Self.server.display, settle: 0)
+        try TickerProcess.launchWithWindow(arguments + look, display: Self.server.display, untilDrawn: false)
     }
 
     /// Ends the ticker the polite way, so it takes its running commands down with it (a SIGKILL
@@ -58,7 +58,8 @@ final class SourceTests: XCTestCase {
         let bad = ["/broken.xml", "/page.html", "/huge.xml", "/loop", "/slow.xml"].map { Self.feeds.url($0) }
             + ["http://127.0.0.1:\(closedLocalPort())/feed.xml"]
         let commands = ["sleep 100", "sh -c 'echo failing >&2; exit 4'", "yes", "no-such-program-xmarquee"]
-        var arguments = ["Static text stays", "--feed-timeout", "2", "--refresh", "1", "--interval", "1"]
+        let name = "bad-sources-\(getpid())"
+        var arguments = ["--name", name, "Static text stays", "--feed-timeout", "2", "--refresh", "1", "--interval", "1"]
         for url in bad { arguments += ["--feed", url] }
         for command in commands { arguments += ["--exec", command] }
         let (ticker, probe, window) = try launch(arguments)
@@ -68,7 +69,23 @@ final class SourceTests: XCTestCase {
             let lines = ticker.standardError.split(separator: "\n")
             return expected.allSatisfy { prefix in lines.contains { $0.hasPrefix(prefix) } }
         }, ticker.standardError)
-        Thread.sleep(forTimeInterval: 3) // several refreshes and intervals later…
+        // Two more failures of every source later (each failure moves its lastErrorTime on; a
+        // failing feed is asked again later each time, about 7 s for two here)…
+        func failureTimes() -> [String: Double] {
+            let sources = XMarqueeRun.status(name)?["sources"] as? [[String: Any]] ?? []
+            return Dictionary(sources.compactMap { source in
+                (source["name"] as? String).flatMap { name in (source["lastErrorTime"] as? Double).map { (name, $0) } }
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        var failures = [String: Int]()
+        var last = failureTimes()
+        XCTAssertEqual(last.count, expected.count, "every source has failed: \(last)")
+        XCTAssertTrue(waitUntil(timeout: 30) {
+            let now = failureTimes()
+            for (source, time) in now where time != last[source] { failures[source, default: 0] += 1 }
+            last = now
+            return last.keys.allSatisfy { failures[$0, default: 0] >= 2 }
+        }, "failed again: \(failures)")
         let lines = ticker.standardError.split(separator: "\n").map(String.init)
         for prefix in expected {
             XCTAssertEqual(lines.filter { $0.hasPrefix(prefix) }.count, 1, "one line for \(prefix)\n\(ticker.standardError)")
@@ -108,9 +125,16 @@ final class SourceTests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 5) { ink(probe, window) > 30 })
         let onText = ink(probe, window)
 
-        let (later, laterProbe, laterWindow) = try launch(["--schedule", "2001-01-01|long gone", "--speed", "0"])
+        let name = "schedule-gone-\(getpid())"
+        let (later, laterProbe, laterWindow) = try launch(["--name", name, "--schedule", "2001-01-01|long gone", "--speed", "0"])
         defer { end(later) }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Once it answers, its sources have started and it says what it shows: nothing.
+        var status: [String: Any]?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            status = XMarqueeRun.status(name)
+            return status != nil
+        })
+        XCTAssertTrue(status?["message"] is NSNull, "no message on show: \(String(describing: status))")
         XCTAssertEqual(ink(laterProbe, laterWindow), 0, "nothing is on: no text, and no welcome either")
         XCTAssertGreaterThan(onText, 30)
     }
@@ -133,10 +157,15 @@ final class SourceTests: XCTestCase {
         Self.feeds.serve("/hostile.xml", body: """
             <rss version="2.0"><channel><item><title>\(hostile)</title><link>\(hostile)</link></item></channel></rss>
             """)
-        let (ticker, probe, window) = try launch(["--feed", Self.feeds.url("/hostile.xml"), "--exec", "echo '\(hostile)'"])
+        let name = "hostile-\(getpid())"
+        let (ticker, probe, window) = try launch(["--name", name, "--feed", Self.feeds.url("/hostile.xml"), "--exec", "echo '\(hostile)'"])
         defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 100 })
-        Thread.sleep(forTimeInterval: 0.5)
+        // Both sources have run to their end (whatever a shell would have done is done by then).
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            let sources = XMarqueeRun.status(name)?["sources"] as? [[String: Any]] ?? []
+            return sources.count == 2 && sources.allSatisfy { $0["lastSuccess"] is Double }
+        }, "\(String(describing: XMarqueeRun.status(name)))")
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
     }
 
@@ -199,7 +228,7 @@ final class SourceTests: XCTestCase {
         let (ticker, probe, window) = try launch(["--opml", path])
         defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
-        XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" })
+        XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" }, "DBG \(Self.feeds.requests.map(\.target)) \(ticker.standardError)")
 
         let missing = try TickerProcess(["--opml", "/nonexistent/list.opml"], display: Self.server.display)
         XCTAssertEqual(missing.waitForExit(timeout: 5), 5)

@@ -35,7 +35,12 @@ final class StatusTests: XvfbTestCase {
              "--exec", "echo from a command", "--exec", "false", "--interval", "1", "Alpha %{F#f00}red%{F-}"],
             display: Self.server.display)
         defer { ticker.stop() }
-        Thread.sleep(forTimeInterval: 1.5)
+        // Frames shown, and both commands run and answered.
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            guard let report = XMarqueeRun.status("status-test"), let sources = report["sources"] as? [[String: Any]],
+                  sources.count == 2 else { return false }
+            return report["framesShown"] as? Int ?? 0 > 30 && sources[0]["lastSuccess"] is Double && sources[1]["lastError"] is String
+        }, "\(String(describing: XMarqueeRun.status("status-test")))")
         var report = try status("status-test")
         XCTAssertEqual(report["name"] as? String, "status-test")
         XCTAssertEqual(report["pid"] as? Int, Int(ticker.pid))

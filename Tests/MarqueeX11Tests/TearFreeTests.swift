@@ -75,35 +75,40 @@ final class TearFreeTests: XCTestCase {
         }
         XCTAssertTrue(waitUntil(timeout: 10) { presentedWindow() != nil }, "frames are presented: \(trace().suffix(2000))")
         let window = try XCTUnwrap(presentedWindow())
-        Thread.sleep(forTimeInterval: 1.5)
-        let bare = requests(in: trace(), window: window)
-        XCTAssertGreaterThan(bare.presents, 60, "a PresentPixmap each frame")
+        func now() -> Requests { requests(in: trace(), window: window) }
+        /// Seconds until `count` more frames were presented than `from` had (nil after 5 s): the
+        /// pacing, measured over the time they take.
+        func seconds(for count: Int, after from: Requests) -> Double? {
+            secondsUntil(within: 5) { now().presents >= from.presents + count }
+        }
+        XCTAssertTrue(waitUntil(timeout: 10) { now().presents > 60 }, "a PresentPixmap each frame")
+        let bare = now()
         XCTAssertEqual(bare.direct, 0, "nothing drawn straight into the window while it scrolls")
-        let steady = requests(in: trace(), window: window)
-        Thread.sleep(forTimeInterval: 1)
-        let later = requests(in: trace(), window: window)
-        XCTAssertGreaterThan(later.presents - steady.presents, 50, "a frame queued for every vblank")
+        let steady = now()
+        let steadySeconds = try XCTUnwrap(seconds(for: 60, after: steady), "60 frames presented")
+        XCTAssertLessThan(steadySeconds, 1.25, "a frame queued for every vblank (60 Hz)")
+        let later = now()
         XCTAssertLessThanOrEqual(later.notifies - steady.notifies, 8, "one notification (one wakeup) per batch of frames")
 
         // A compositing manager starts: the same batches, presented into the redirected window.
         let compositor = try CompositingManager(display: Self.server.display, probe: probe)
         defer { compositor.stop() }
-        Thread.sleep(forTimeInterval: 0.3)
-        let atSwitch = requests(in: trace(), window: window)
-        Thread.sleep(forTimeInterval: 1)
-        let composited = requests(in: trace(), window: window)
-        XCTAssertGreaterThan(composited.presents - atSwitch.presents, 50, "frames presented under a compositor too")
+        XCTAssertNotNil(seconds(for: 10, after: now()), "frames go on as it starts")
+        let atSwitch = now()
+        let compositedSeconds = try XCTUnwrap(seconds(for: 60, after: atSwitch), "frames presented under a compositor too")
+        XCTAssertLessThan(compositedSeconds, 1.25, "a frame for every vblank under a compositor too")
+        let composited = now()
         XCTAssertLessThanOrEqual(composited.notifies - atSwitch.notifies, 8, "in batches")
         XCTAssertEqual(composited.direct, atSwitch.direct, "none copied straight in")
 
         // And back when it stops.
         compositor.stop()
         XCTAssertTrue(waitUntil(timeout: 5) { !CompositingManager.isRunning(on: probe) })
-        Thread.sleep(forTimeInterval: 0.3)
-        let stopped = requests(in: trace(), window: window)
-        Thread.sleep(forTimeInterval: 1)
-        let bareAgain = requests(in: trace(), window: window)
-        XCTAssertGreaterThan(bareAgain.presents - stopped.presents, 40, "presented again")
+        XCTAssertNotNil(seconds(for: 10, after: now()), "frames go on as it stops")
+        let stopped = now()
+        let againSeconds = try XCTUnwrap(seconds(for: 48, after: stopped), "presented again")
+        XCTAssertLessThan(againSeconds, 1.2, "presented again at the vblanks")
+        let bareAgain = now()
         XCTAssertEqual(bareAgain.direct, stopped.direct, "nothing straight into the window again")
     }
 }

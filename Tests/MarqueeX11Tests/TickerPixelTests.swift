@@ -32,17 +32,17 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
             let (reference, layout) = try referenceCycle(rig, messages)
             XCTAssertEqual(reference.width, layout.width)
             let window = try capture(rig)
-            let match = bestShift(window: window, reference: reference, position: rig.ticker.shownPosition)
+            let match = bestShift(window: window, reference: reference, position: rig.shownPosition)
             XCTAssertEqual(match.shift, 0, "\(direction): pixels are off the model by \(match.shift) px")
             XCTAssertGreaterThan(match.matched, 0.99, "\(direction)")
-            XCTAssertNotEqual(rig.ticker.shownPosition, 0, "\(direction): it moved")
-            if direction == .left { XCTAssertGreaterThan(rig.ticker.shownPosition, 0) } else { XCTAssertLessThan(rig.ticker.shownPosition, 0) }
+            XCTAssertNotEqual(rig.shownPosition, 0, "\(direction): it moved")
+            if direction == .left { XCTAssertGreaterThan(rig.shownPosition, 0) } else { XCTAssertLessThan(rig.shownPosition, 0) }
         }
     }
 
     func testEveryFrameMovesTwoPixelsAt120PixelsPerSecond() throws {
         let rig = try makeRig(["Every frame the same step"], speed: 120)
-        XCTAssertTrue((rig.ticker.backend as! X11Backend).usesPresent)
+        XCTAssertTrue((rig.frames.base as! X11Backend).usesPresent)
         let frames = runFrames(rig, 240)
         // The pacer may refine its period from the measured vblank rate mid-run (by well under 1 %).
         let period = rig.ticker.refreshPeriod
@@ -59,14 +59,14 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
 
     func testTheTimerFallbackPacesFramesWithoutPresent() throws {
         let rig = try makeRig(["No Present here"], speed: 120, allowPresent: false)
-        XCTAssertFalse((rig.ticker.backend as! X11Backend).usesPresent)
+        XCTAssertFalse((rig.frames.base as! X11Backend).usesPresent)
         let frames = runFrames(rig, 60)
         for (previous, current) in zip(frames, frames.dropFirst()) {
             let elapsedFrames = Int(((current.time - previous.time) / rig.ticker.refreshPeriod).rounded())
             XCTAssertEqual(current.position - previous.position, 2 * elapsedFrames)
         }
         let (reference, _) = try referenceCycle(rig, ["No Present here"])
-        let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
+        let match = bestShift(window: try capture(rig), reference: reference, position: rig.shownPosition)
         XCTAssertEqual(match.shift, 0)
     }
 
@@ -76,11 +76,11 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         let rig = try makeRig(["The old headline", "and another one"], speed: 120)
         let before = runFrames(rig, 30)
         let first = try capture(rig)
-        let firstPosition = rig.ticker.shownPosition
+        let firstPosition = rig.shownPosition
         rig.ticker.setMessages(["Completely different news now"])
         let after = runFrames(rig, 20)
         let second = try capture(rig)
-        let shift = rig.ticker.shownPosition - firstPosition
+        let shift = rig.shownPosition - firstPosition
         XCTAssertGreaterThan(shift, 0)
         XCTAssertLessThan(shift, first.width)
         for x in 0..<(first.width - shift) {
@@ -97,7 +97,7 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         let rig = try makeRig(["Standing still"], speed: 0)
         _ = run(rig, seconds: 1.0)
         XCTAssertLessThanOrEqual(rig.ticker.framesDrawn, 3, "only the map and its exposure draw")
-        XCTAssertEqual(rig.ticker.shownPosition, 0)
+        XCTAssertEqual(rig.shownPosition, 0)
         let (reference, _) = try referenceCycle(rig, ["Standing still"])
         XCTAssertEqual(bestShift(window: try capture(rig), reference: reference, position: 0).shift, 0)
     }
@@ -132,8 +132,8 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         }
         XCTAssertLessThanOrEqual(rig.ticker.player.strip.timeline?.segments.count ?? 0, 2)
         let (reference, layout) = try referenceCycle(rig, [long, "12:00:08"])
-        XCTAssertLessThan(rig.ticker.shownPosition + rig.window.width, layout.messageEnds[0], "still inside the long message")
-        let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
+        XCTAssertLessThan(rig.shownPosition + rig.window.width, layout.messageEnds[0], "still inside the long message")
+        let match = bestShift(window: try capture(rig), reference: reference, position: rig.shownPosition)
         XCTAssertEqual(match.shift, 0)
         XCTAssertGreaterThan(match.matched, 0.99)
     }
@@ -153,15 +153,15 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
             XCTAssertEqual(Double(later.position - earlier.position), vblanks, accuracy: 1, "no jump: \(frames)")
         }
         let (reference, layout) = try referenceCycle(rig, ["Headline one", "12:00:07"])
-        XCTAssertLessThan(layout.messageEnds[1], rig.ticker.shownPosition + rig.window.width, "the clock is in view")
-        let match = bestShift(window: try capture(rig), reference: reference, position: rig.ticker.shownPosition)
+        XCTAssertLessThan(layout.messageEnds[1], rig.shownPosition + rig.window.width, "the clock is in view")
+        let match = bestShift(window: try capture(rig), reference: reference, position: rig.shownPosition)
         XCTAssertEqual(match.shift, 0)
         XCTAssertGreaterThan(match.matched, 0.99, "the new second is on screen")
     }
 
     private func timeUntilLaidOut(_ rig: Rig) -> Double {
         let start = MonotonicClock.now()
-        while rig.ticker.player.content.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01) }
+        while rig.ticker.player.content.isLayingOut && MonotonicClock.now() - start < 60 { _ = run(rig, seconds: 0.01, untilShown: false) }
         return MonotonicClock.now() - start
     }
 }

@@ -1,4 +1,4 @@
-/// A colour as 16-bit channels, the form XRender and Xft take.
+/// A colour as 16-bit channels, the form the renderers take.
 public struct RGBAColor: Equatable, Sendable {
     public var red: UInt16
     public var green: UInt16
@@ -12,8 +12,8 @@ public struct RGBAColor: Equatable, Sendable {
         self.alpha = alpha
     }
 
-    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`. Returns nil for anything else, including X11
-    /// colour names, which only the X server's database can resolve.
+    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`, as markup and options write colours. Returns nil
+    /// for anything else (X's colour names and device form are read with the options).
     public init?(hex spec: String) {
         guard spec.hasPrefix("#") else { return nil }
         let digits = Array(spec.utf8.dropFirst())

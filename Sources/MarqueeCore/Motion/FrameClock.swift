@@ -1,8 +1,9 @@
 /// Frame times on the display's refresh grid.
 ///
-/// Present reports each vblank as a counter (msc) and a timestamp (ust). Times derived from the
-/// counter are exact multiples of the period, so an integral step gives identical steps even
-/// when the server's timestamps jitter (Xvfb's alternate 16.2/17.2 ms).
+/// A display that counts its vblanks reports each as a counter (msc) and a timestamp (ust).
+/// Times derived from the counter are exact multiples of the period, so an integral step gives
+/// identical steps even when the display's timestamps jitter (a virtual screen's alternate
+/// 16.2/17.2 ms).
 public struct FrameClock: Equatable, Sendable {
     public private(set) var period: Double
     public private(set) var referenceCounter: UInt64

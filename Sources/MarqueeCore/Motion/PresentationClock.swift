@@ -1,9 +1,9 @@
 /// When the frame drawn now will be on screen, for a compositor that paces its clients with
-/// frame callbacks (Wayland): from presentation feedback where the compositor sends it (the
-/// time a frame was shown and the refresh period), otherwise from the times the callbacks arrive
-/// and a period measured from them (headless sway 1.7 sends no feedback at all).
+/// frame callbacks: from presentation feedback where the compositor sends it (the time a frame
+/// was shown and the refresh period), otherwise from the times the callbacks arrive and a period
+/// measured from them (a headless compositor may send no feedback at all).
 ///
-/// Frame times lie on a fixed grid (`FrameClock`), as on X11: jitter in when a callback wakes
+/// Frame times lie on a fixed grid (`FrameClock`), as with a vblank counter: jitter in when a callback wakes
 /// us never reaches the motion. The grid is moved only when the compositor's own times leave it
 /// by more than a quarter of a frame (a changed refresh rate, an output switch), never by the
 /// small wobble of a loaded machine. Pure: times are seconds on CLOCK_MONOTONIC, given by the
@@ -20,6 +20,9 @@ public struct PresentationClock: Sendable {
 
     public private(set) var source: Source = .none
     public private(set) var period: Double
+    /// Whether the compositor said its refresh period (else it is measured from consecutive
+    /// frames, each of which must then be heard of).
+    public private(set) var knowsRefresh = false
     private var grid: FrameClock?
     /// Recent intervals between consecutive callbacks (or presentations without a refresh figure).
     private var intervals: [Double] = []
@@ -50,6 +53,7 @@ public struct PresentationClock: Sendable {
         source = .presentation
         if first { intervals.removeAll(); lastTime = nil; run = nil }
         if let refresh, refresh > 0 {
+            knowsRefresh = true
             adopt(period: refresh)
             lastTime = time
         } else {
@@ -69,6 +73,19 @@ public struct PresentationClock: Sendable {
         counter = max(counter, lastCounter + 1)
         lastCounter = counter
         return (counter, clock.time(ofCounter: counter))
+    }
+
+    /// Frames through `counter` are queued already: the next one drawn comes after them.
+    public mutating func reserve(through counter: UInt64) { lastCounter = max(lastCounter, counter) }
+
+    /// The first grid point after `time` and no earlier than `counter`, not taken (nil before the
+    /// grid is known).
+    public func peekFrame(after time: Double, notBefore counter: UInt64) -> (counter: UInt64, time: Double)? {
+        guard let clock = grid else { return nil }
+        var next = clock.counter(near: time)
+        if clock.time(ofCounter: next) <= time { next += 1 }
+        next = max(next, counter)
+        return (next, clock.time(ofCounter: next))
     }
 
     /// Keeps the grid, or moves it to `time`: always for a presentation time (the compositor's

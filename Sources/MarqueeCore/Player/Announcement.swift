@@ -1,14 +1,12 @@
 /// Something a screen reader is to say now: an urgent message as it is shown (`ctl say`, a
 /// critical notification), or the message at the reading edge when the reader key asks for it.
-/// The player only collects them (`MarqueePlayer.takeAnnouncements`); the driver hands them to
-/// whoever speaks to the accessibility bus.
+/// The player only collects them (`AnnouncementQueue`); the driver hands them to whoever speaks
+/// to the accessibility bus.
 public struct Announcement: Equatable, Sendable {
     public let text: String
     /// Interrupts what the reader is saying (a critical notification); else it waits its turn.
     public let assertive: Bool
 
-    /// At most this many wait to be taken: a flood of urgent messages keeps the newest.
-    static let queueLimit = 8
     /// Characters a reader is given at most (as `ctl status` shows the message).
     static let textLimit = 1000
 

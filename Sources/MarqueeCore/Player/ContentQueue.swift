@@ -66,8 +66,26 @@ public struct ContentQueue {
         urgent?.entered(segment, direction: direction)
     }
 
-    /// The urgent message has fully entered the window: it is not laid out again.
-    mutating func urgentShown() { urgent = nil }
+    /// An urgent message waits to enter: the next content must bring it first.
+    var urgentFirst: Bool { urgent.map { !$0.isEntering } ?? false }
+
+    /// Whether the urgent message has fully entered the window showing `visible`: then it is
+    /// taken out (not laid out again), and the text without it follows, swapped in past the
+    /// entering edge, so the message is shown exactly once.
+    mutating func urgentHasEntered(visible: Range<Int>, direction: ScrollDirection) -> Bool {
+        guard let urgent, urgent.hasEntered(visible: visible, direction: direction) else { return false }
+        self.urgent = nil
+        return true
+    }
+
+    /// Starts measuring what is to be shown next: the page, or the messages (an urgent one with
+    /// them while it waits to enter) from the message a scroll began with.
+    mutating func layOut(_ pages: PageMode, width: Int, settings: LayoutSettings, direction: ScrollDirection, newest: CycleLayout?) {
+        if let page = pages.page(of: self, width: width, settings: settings, shaper: measuringShaper) {
+            return layOut(page: page, settings: settings)
+        }
+        layOut(startingAt: pages.scrollStartMessage, settings: settings, direction: direction, newest: newest)
+    }
 
     /// Starts measuring `page` alone (reduced motion).
     mutating func layOut(page: [Message], settings: LayoutSettings) {

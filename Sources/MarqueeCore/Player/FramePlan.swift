@@ -21,6 +21,14 @@ public struct FramePlan {
     /// The frames this plan holds: itself and those after it.
     public var frameCount: Int { 1 + following.count }
 
+    /// This plan with what the player wants after it and the frames of the vblanks after it.
+    func with(demand: FrameDemand, following points: [FramePoint] = []) -> FramePlan {
+        var plan = self
+        plan.demand = demand
+        plan.following = points
+        return plan
+    }
+
     /// The plan for the `index`th frame of the batch (0: this one), with no frames after it.
     public func frame(_ index: Int) -> FramePlan {
         var plan = self

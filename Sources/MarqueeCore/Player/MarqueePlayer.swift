@@ -3,9 +3,9 @@
 /// and what one frame shows. Time comes in as a value (seconds on the monotonic clock) and a frame
 /// goes out as a `FramePlan`, so all of it runs in unit tests with a fake shaper and no display.
 ///
-/// A coordinator over value types that each own their state: the content queue (what is to be
-/// shown next), the strip view (what is on the strip and where the window is), motion control
-/// (the director and its speed), the window's visibility and page mode (reduced motion).
+/// A coordinator over value types that each own their state: what is to be shown next (content),
+/// what is on the strip and where the window is (strip), how it moves (motion), visibility, page
+/// mode (reduced motion), the frames handed to the display and what a screen reader is to say.
 public struct MarqueePlayer {
     public private(set) var content: ContentQueue
     public private(set) var strip: StripView
@@ -18,8 +18,7 @@ public struct MarqueePlayer {
     public private(set) var pointerX: Int?
     /// The frames last handed to the display (see `frames(at:period:limit:)`).
     public private(set) var planned: PlannedFrames?
-    /// What a screen reader is to say, oldest first, until the host takes it.
-    public private(set) var announcements: [Announcement] = []
+    private var spoken = AnnouncementQueue()
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
@@ -35,7 +34,7 @@ public struct MarqueePlayer {
     /// Every source's messages: a source whose array is the one it had is not laid out again.
     public mutating func setMessages(_ groups: [MessageGroup]) {
         content.setGroups(groups)
-        if pages.isOn { pages.setLengths(PageMode.readingLengths(of: content.messages, settings: layout)) }
+        if pages.isOn { pages.setLengths(readingLengths) }
         layOut()
     }
 
@@ -45,19 +44,13 @@ public struct MarqueePlayer {
     public mutating func announce(_ text: String, assertive: Bool = false, at now: Double) {
         if pages.showsPages { pages.showUrgent(text, at: now) } else { content.announce(text) }
         layOut()
-        queueAnnouncement(Announcement(text: text, assertive: assertive))
+        spoken.add(Announcement(text: text, assertive: assertive))
     }
 
+    /// What a screen reader is to say, oldest first, until the host takes it.
+    public var announcements: [Announcement] { spoken.pending }
     /// The announcements made since the last call, oldest first.
-    public mutating func takeAnnouncements() -> [Announcement] {
-        defer { announcements.removeAll() }
-        return announcements
-    }
-
-    private mutating func queueAnnouncement(_ announcement: Announcement) {
-        if announcements.count >= Announcement.queueLimit { announcements.removeFirst() }
-        announcements.append(announcement)
-    }
+    public mutating func takeAnnouncements() -> [Announcement] { spoken.take() }
 
     /// A new font: the messages are measured with it, then replace the text in place.
     public mutating func setShapes(_ newShapes: ShapeCache) {
@@ -65,34 +58,20 @@ public struct MarqueePlayer {
         layOut()
     }
 
-    /// Lays out what is to be shown next: the page, or the messages (an urgent one with them
-    /// while it waits to enter) from the message a scroll began with.
     mutating func layOut() {
-        if let page = pages.page(of: content, width: strip.width, settings: layout, shaper: content.measuringShaper) {
-            return content.layOut(page: page, settings: layout)
-        }
-        content.layOut(startingAt: pages.scrollStartMessage, settings: layout, direction: motion.direction,
-                       newest: strip.timeline?.newest(direction: motion.direction).layout)
+        let newest = strip.timeline?.newest(direction: motion.direction).layout
+        content.layOut(pages, width: strip.width, settings: layout, direction: motion.direction, newest: newest)
     }
 
     /// Measures for a slice of `clock` (`ContentQueue.layoutSliceSeconds`); a finished layout is
-    /// adopted at once.
+    /// put on the strip at once (see `StripView.adopt`), an urgent message waiting to enter first.
     public mutating func continueLayout(clock: () -> Double) -> LayoutOutcome {
         guard content.isLayingOut else { return .idle }
         guard let measured = content.continueLayout(clock: clock) else { return .working }
-        adopt(measured.content, replacingVisible: measured.newShaper, at: clock())
-        return .adopted(newShaper: measured.newShaper)
-    }
-
-    /// Puts new content on the strip (see `StripView.adopt`); an urgent message waiting to enter
-    /// must come first in it.
-    private mutating func adopt(_ new: CycleContent, replacingVisible: Bool, at now: Double) {
-        let urgentFirst = content.urgent.map { !$0.isEntering } ?? false
         visibility.markChanged()
-        if let entered = strip.adopt(new, replacingVisible: replacingVisible, urgentFirst: urgentFirst, motion: &motion,
-                                     page: pages.showsPages, at: now) {
-            content.urgentEntered(entered, direction: motion.direction)
-        }
+        strip.adopt(measured.content, replacingVisible: measured.newShaper, content: &content, motion: &motion, page: pages.showsPages,
+                    at: clock())
+        return .adopted(newShaper: measured.newShaper)
     }
 
     // MARK: Settings (the configuration, reloaded live)
@@ -101,15 +80,7 @@ public struct MarqueePlayer {
     /// from where it stands at the new speed.
     public mutating func setSpeed(_ speed: Double, direction: ScrollDirection, at now: Double) {
         guard motion.configure(speed: speed, direction: direction) else { return }
-        applySpeed(speed, direction: direction, at: now)
-    }
-
-    private mutating func applySpeed(_ speed: Double, direction: ScrollDirection, at now: Double) {
-        // Pending swaps were placed on the old entering edge: only the newest content stays.
-        if direction != motion.direction { strip.keepNewest(direction: motion.direction) }
-        guard motion.setSpeed(speed, direction: direction, at: now) else { return }
-        strip.replan(motion: &motion, page: pages.showsPages, at: now, onFrameGrid: false)
-        visibility.markChanged()
+        if strip.setSpeed(speed, direction: direction, motion: &motion, page: pages.showsPages, at: now) { visibility.markChanged() }
     }
 
     /// A new separator, padding or markup: the messages are laid out again and swapped in like new text.
@@ -128,16 +99,15 @@ public struct MarqueePlayer {
         // Frames queued ahead still reach the window after frames stop: the text stands where
         // the last of them put it, so it is held from that frame's time on, never stepping back.
         let stopped = visibility.isVisible ? max(now, planned?.lastTime ?? now) : now
-        guard case .shown(let hidden) = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: stopped) else { return }
-        if let hidden { motion.suspend(for: hidden) }
-        visibility.markChanged()
+        let change = visibility.set(mapped: mapped, fullyObscured: fullyObscured, at: stopped)
+        if case .shown(let hidden?) = change { motion.suspend(for: hidden) }
     }
 
-    /// A new window width: bounce ranges and fitting text depend on it. The window is drawn again
-    /// either way (a height change alone needs that too).
+    /// A new window width: bounce ranges, fitting text and a page's ellipsis depend on it. The
+    /// window is drawn again either way (a height change alone needs that too).
     public mutating func resize(width newWidth: Int, at now: Double) {
         visibility.markChanged()
-        _ = strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now)
+        if strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now), pages.showsPages { layOut() }
     }
 
     /// The refresh period measured by the pacer, at a frame's vblank time: the speed is snapped
@@ -163,58 +133,30 @@ public struct MarqueePlayer {
     /// taken out once it has entered. Nil when nothing can be seen. A frame asked for while the
     /// text still moved is drawn even when the motion has come to rest by its vblank.
     public mutating func frame(at time: Double) -> FramePlan? {
-        guard visibility.isVisible, strip.timeline != nil, let exact = motion.position(atFrame: time) else { return nil }
-        let (position, phase) = SubpixelGrid.split(exact, subpixel: motion.settings.subpixel)
-        var plan = strip.show(at: position, phase: phase, direction: motion.direction)
-        if let urgent = content.urgent, urgent.hasEntered(visible: strip.visibleRange, direction: motion.direction) {
-            // Once it has fully entered, the text without it follows (swapped in past the entering
-            // edge, so the message is shown exactly once).
-            content.urgentShown()
-            layOut()
-        }
-        plan.demand = demand(at: time)
-        return plan
+        guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
+        let plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
+        if content.urgentHasEntered(visible: strip.visibleRange, direction: motion.direction) { layOut() }
+        return plan.with(demand: demand(at: time))
     }
 
-    /// The frame shown at vblank time `time` and, while the motion is steady, the frames of the
-    /// vblanks after it (`FramePlan.following`), up to `limit.count` in all and each within
-    /// `limit.reach` pixels of the first. The batch stops short of anything that is not steady:
-    /// an ease, a rest, a bounce, a drag, an urgent message still to enter (its swap is decided
-    /// frame by frame). Anything that changes the motion afterwards re-plans from the next
-    /// vblank, replacing the frames still to come.
+    /// The frame shown at vblank time `time` and, while the motion is steady (`MotionControl.following`)
+    /// and no urgent message is still to enter (its swap is decided frame by frame), the frames of the
+    /// vblanks after it. Anything that changes the motion afterwards re-plans from the next vblank,
+    /// replacing the frames still to come.
     public mutating func frames(at time: Double, period: Double, limit: FrameBatchLimit) -> FramePlan? {
-        guard var plan = frame(at: time) else { return nil }
-        defer { planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount) }
-        guard limit.count > 1, plan.demand == .nextFrame, content.urgent == nil,
-              let line = motion.steadyLine, line.covers(time) else { return plan }
-        let start = line.position(at: time)
-        plan.following.reserveCapacity(limit.count - 1)
-        for index in 1..<limit.count {
-            let exact = line.position(at: time + Double(index) * period)
-            guard abs(exact - start) <= Double(limit.reach) else { break }
-            let (position, phase) = SubpixelGrid.split(exact, subpixel: motion.settings.subpixel)
-            plan.following.append(FramePoint(position: position, phase: phase))
-        }
+        guard let first = frame(at: time) else { return nil }
+        let steady = first.demand == .nextFrame && content.urgent == nil
+        let plan = first.with(demand: first.demand, following: steady ? motion.following(time, period: period, limit: limit) : [])
+        planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount)
         return plan
     }
 
-    /// Brings the window's place up to the planned frame on screen at `now`: a batch's later
-    /// frames are shown without the player hearing of it, and clicks, the reading edge and a
-    /// redraw must see what is on screen. Call it before any change (the frames were planned
-    /// on the motion as it was).
+    /// Brings the window's place up to the planned frame on screen at `now`: clicks, the reading
+    /// edge and a redraw must see what is on screen. Call it before any change (the frames were
+    /// planned on the motion as it was).
     public mutating func catchUp(to now: Double) {
-        guard let planned, planned.count > 1, let index = planned.shownIndex(at: now), index > 0,
-              let exact = motion.position(atFrame: planned.time(of: index)) else { return }
-        let (position, phase) = SubpixelGrid.split(exact, subpixel: motion.settings.subpixel)
-        guard position != strip.position || phase != strip.phase else { return }
-        _ = strip.show(at: position, phase: phase, direction: motion.direction)
-    }
-
-    /// The moment whose position a press holds: the first handed frame still to come (it may
-    /// reach the screen before anything new does, so holding an earlier position would step
-    /// back), or `now` when every handed frame is shown.
-    private func holdTime(at now: Double) -> Double {
-        planned?.nextTime(after: now) ?? now
+        guard let time = planned?.laterFrameShown(at: now), let point = motion.point(atFrame: time) else { return }
+        strip.catchUp(to: point, direction: motion.direction)
     }
 
     /// The window at the last position shown, for drawing outside the frame loop (static text,
@@ -232,7 +174,7 @@ public struct MarqueePlayer {
     /// Pausing works in every mode: under reduced motion it holds the page (and ends a
     /// `ctl resume`'s scrolling), and `resume` lets the text scroll again.
     public mutating func pause(at now: Double) {
-        holdPage(at: now)
+        if pages.hold(readingIndex: readingIndex, at: now) { layOut() }
         motion.pause(.user, at: now)
     }
 
@@ -245,11 +187,7 @@ public struct MarqueePlayer {
     /// and released in place (scrolling comes back only by hovering or `ctl resume`).
     public mutating func togglePause(at now: Double) {
         guard pages.showsPages else { return motion.togglePause(at: now) }
-        if pages.isHeld { pages.release(at: now) } else { holdPage(at: now) }
-    }
-
-    private mutating func holdPage(at now: Double) {
-        if pages.hold(readingIndex: messageIndexAtReadingEdge(), at: now) { layOut() }
+        if pages.isHeld { pages.release(at: now) } else if pages.hold(readingIndex: readingIndex, at: now) { layOut() }
     }
 
     public var isPaused: Bool { pages.isHeld || motion.isPaused }
@@ -258,7 +196,8 @@ public struct MarqueePlayer {
     /// standing text, and with `--duration`, the program itself changes.
     public mutating func changeSpeed(to requested: Double, at now: Double) {
         let speed = max(0, min(requested, MotionControl.maximumSpeed))
-        if !motion.easeSpeed(to: speed, at: now) { applySpeed(speed, direction: motion.direction, at: now) }
+        guard !motion.easeSpeed(to: speed, at: now) else { return }
+        if strip.setSpeed(speed, direction: motion.direction, motion: &motion, page: pages.showsPages, at: now) { visibility.markChanged() }
     }
 
     /// Moves the text so the next message starts at the edge it is read from.
@@ -272,30 +211,34 @@ public struct MarqueePlayer {
     /// the reading edge becomes the page, or the scroll goes on from the page.
     public mutating func setReducedMotion(_ reduced: Bool, at now: Double) {
         guard reduced != pages.isOn else { return }
-        if reduced {
-            pages.turnOn(showing: messageIndexAtReadingEdge() ?? 0,
-                         lengths: PageMode.readingLengths(of: content.messages, settings: layout), held: isPaused, at: now)
-        } else {
-            pages.turnOff()
-        }
+        if reduced { pages.turnOn(showing: readingIndex ?? 0, lengths: readingLengths, held: isPaused, at: now) } else { pages.turnOff() }
         layOut()
     }
+
+    /// The messages' visible lengths, for their reading times as pages.
+    private var readingLengths: [Int] { PageMode.readingLengths(of: content.messages, settings: layout) }
 
     /// The page's reading time is up (the caller's timer for `pages.nextSwitch` fired).
     public mutating func pageTimeUp(at now: Double) { if pages.timeUp(at: now) { layOut() } }
 
-    /// The number of the message at the edge the text is read from, in `content.messages`.
-    private func messageIndexAtReadingEdge() -> Int? {
-        strip.messageIndex(atReadingEdge: motion.direction, of: content.messageCount).map { pages.sourceIndex($0, of: content.messageCount) }
+    /// The text of the message at the reading edge (tags removed), or of the page on show: what
+    /// `ctl status` and a screen reader say.
+    public var messageOnScreen: String? {
+        pages.showsPages ? pages.text(of: content, interpretingMarkup: layout.interpretsMarkup)
+            : strip.textAtReadingEdge(direction: motion.direction, interpretingMarkup: layout.interpretsMarkup)
     }
 
-    // MARK: Input (pointer, keys and `ctl` requests)
+    /// The number of the message at the edge the text is read from, in `content.messages`.
+    private var readingIndex: Int? { pages.readingIndex(on: strip, direction: motion.direction, of: content) }
+
+    // MARK: Input (pointer, keys and the controls' commands)
 
     /// Applies one input event; returns what the outside world must do (open a clicked link).
     public mutating func handle(_ input: PlayerInput, at now: Double) -> PlayerEffect? {
         switch input {
         case .press(let x):
-            motion.beginDrag(pointer: Double(x), at: now, holding: holdTime(at: now))
+            // A press holds the first handed frame still to come: it may reach the screen first.
+            motion.beginDrag(pointer: Double(x), at: now, holding: planned?.nextTime(after: now) ?? now)
         case .move(let x):
             pointerX = x
             motion.drag(to: Double(x), at: now)
@@ -307,11 +250,8 @@ public struct MarqueePlayer {
             if motion.settings.clickToPause { togglePause(at: now) }
         case .wheel(let forward, let control):
             // Forward moves the text the way it reads on; with Ctrl the wheel changes the speed.
-            if control {
-                changeSpeed(to: motion.speed(nudgedByFrames: forward ? -1 : 1), at: now)
-            } else {
-                motion.scrub(steps: forward == (motion.direction == .left) ? 1 : -1, at: now)
-            }
+            let onward: Double = forward == (motion.direction == .left) ? 1 : -1
+            perform(control ? .nudgeSpeed(frames: forward ? -1 : 1) : .scrub(steps: onward), at: now)
         case .enter(let x):
             pointerX = x
             hover(true, at: now)
@@ -319,30 +259,23 @@ public struct MarqueePlayer {
             pointerX = nil
             hover(false, at: now)
         case .key(let key):
-            switch key {
-            case .togglePause: togglePause(at: now)
-            case .scrubLeft: motion.scrub(steps: 1, at: now)
-            case .scrubRight: motion.scrub(steps: -1, at: now)
-            case .faster: changeSpeed(to: motion.speed(nudgedByFrames: 1), at: now)
-            case .slower: changeSpeed(to: motion.speed(nudgedByFrames: -1), at: now)
-            case .readAloud:
-                if let text = StatusReport.message(onScreen: self), !text.isEmpty { queueAnnouncement(Announcement(text: text)) }
-            }
+            perform(key.command, at: now)
         }
         return nil
     }
 
-    /// Applies a `ctl` request: the ones that change what is shown (`status` and `quit` are the
-    /// app's and change nothing here).
-    public mutating func handle(_ request: ControlRequest, at now: Double) {
-        switch request {
+    /// Applies one command of the controls: a key's, the wheel's, a `ctl` request's.
+    public mutating func perform(_ command: PlayerCommand, at now: Double) {
+        switch command {
         case .pause: pause(at: now)
         case .resume: resume(at: now)
-        case .toggle: togglePause(at: now)
+        case .togglePause: togglePause(at: now)
         case .speed(let speed): changeSpeed(to: speed, at: now)
-        case .say(let text): announce(text, at: now)
+        case .nudgeSpeed(let frames): changeSpeed(to: motion.speed(nudgedByFrames: frames), at: now)
+        case .scrub(let steps): motion.scrub(steps: steps, at: now)
         case .next: skipToNextMessage(at: now)
-        case .status, .quit: break
+        case .say(let text): announce(text, at: now)
+        case .readAloud: if let text = messageOnScreen, !text.isEmpty { spoken.add(Announcement(text: text)) }
         }
     }
 
@@ -352,12 +285,7 @@ public struct MarqueePlayer {
     /// Under reduced motion, hovering is how a reader scrolls a long message; otherwise it
     /// pauses the text when asked to.
     private mutating func hover(_ over: Bool, at now: Double) {
-        if pages.isOn {
-            let changed = over ? pages.startScrolling(.hover, at: now)
-                : pages.stopScrolling(.hover, readingIndex: messageIndexAtReadingEdge(), at: now)
-            if changed { layOut() }
-        } else if motion.settings.pauseOnHover {
-            if over { motion.pause(.hover, at: now) } else { motion.resume(.hover, at: now) }
-        }
+        guard pages.isOn else { return motion.hover(over, at: now) }
+        if over ? pages.startScrolling(.hover, at: now) : pages.stopScrolling(.hover, readingIndex: readingIndex, at: now) { layOut() }
     }
 }

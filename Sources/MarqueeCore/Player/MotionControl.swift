@@ -117,6 +117,28 @@ public struct MotionControl {
         return director.position(at: time)
     }
 
+    /// Where the frame at `time` shows the text: the whole pixel and the sub-pixel phase.
+    mutating func point(atFrame time: Double) -> (pixel: Int, phase: Int)? {
+        position(atFrame: time).map { SubpixelGrid.split($0, subpixel: settings.subpixel) }
+    }
+
+    /// The frames of the vblanks after `time`, one per `period`, while the motion holds its steady
+    /// line: up to `limit.count` with the frame at `time`, each within `limit.reach` pixels of it.
+    /// None when the line does not cover `time` (an ease, a rest, a bounce, a drag).
+    func following(_ time: Double, period: Double, limit: FrameBatchLimit) -> [FramePoint] {
+        guard limit.count > 1, let steadyLine, steadyLine.covers(time) else { return [] }
+        let start = steadyLine.position(at: time)
+        var points: [FramePoint] = []
+        points.reserveCapacity(limit.count - 1)
+        for index in 1..<limit.count {
+            let exact = steadyLine.position(at: time + Double(index) * period)
+            guard abs(exact - start) <= Double(limit.reach) else { break }
+            let (pixel, phase) = SubpixelGrid.split(exact, subpixel: settings.subpixel)
+            points.append(FramePoint(position: pixel, phase: phase))
+        }
+        return points
+    }
+
     /// Whether anything moves at `time` or later without new input (resting counts as not).
     func isMoving(at time: Double) -> Bool {
         if let steadyLine, steadyLine.covers(time) { return true }
@@ -185,6 +207,12 @@ public struct MotionControl {
     mutating func pause(_ reason: PauseReason, at time: Double) { director?.pause(reason, at: time) }
     mutating func resume(_ reason: PauseReason, at time: Double) { director?.resume(reason, at: time) }
     mutating func togglePause(at time: Double) { director?.togglePause(at: time) }
+
+    /// The pointer came over the text or left it: it pauses the text when asked to (`--pause-on-hover`).
+    mutating func hover(_ over: Bool, at time: Double) {
+        guard settings.pauseOnHover else { return }
+        if over { pause(.hover, at: time) } else { resume(.hover, at: time) }
+    }
     mutating func scrub(by pixels: Double, at time: Double) { director?.scrub(by: pixels, at: time) }
 
     /// The text moves `steps` scrub steps the way it reads forward (negative: back).

@@ -28,9 +28,18 @@ public struct PageMode {
         return index
     }
 
-    /// The number in the source order of message `index` of a layout of `count` messages, which
-    /// began at `scrollStartMessage`.
-    func sourceIndex(_ index: Int, of count: Int) -> Int { (index + scrollStartMessage) % count }
+    /// The number in `content.messages` of the message at the reading edge of `strip` (nil when
+    /// the layout on show holds other messages): its layout began at `scrollStartMessage`.
+    func readingIndex(on strip: StripView, direction: ScrollDirection, of content: ContentQueue) -> Int? {
+        let count = content.messageCount
+        return strip.messageIndex(atReadingEdge: direction, of: count).map { ($0 + scrollStartMessage) % count }
+    }
+
+    /// The text (tags removed) of the page on show.
+    func text(of content: ContentQueue, interpretingMarkup: Bool) -> String? {
+        if pager?.page == .urgent { return urgentPage }
+        return content.message(at: currentIndex)?.visibleText(interpretingMarkup: interpretingMarkup, limit: Announcement.textLimit)
+    }
 
     // MARK: Switching
 

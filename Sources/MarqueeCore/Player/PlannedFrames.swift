@@ -2,9 +2,9 @@
 /// What stands on screen at a moment is one of them (the display shows each at its vblank), and
 /// the first of them still to come is the earliest that can change.
 public struct PlannedFrames: Equatable, Sendable {
-    public var firstTime: Double
-    public var period: Double
-    public var count: Int
+    public let firstTime: Double
+    public let period: Double
+    public let count: Int
 
     public init(firstTime: Double, period: Double, count: Int) {
         self.firstTime = firstTime
@@ -21,6 +21,13 @@ public struct PlannedFrames: Equatable, Sendable {
         guard time >= firstTime else { return nil }
         // A hair of tolerance: a time computed as a vblank's own is that vblank's frame.
         return min(count - 1, Int(((time - firstTime) / period + 1e-6).rounded(.down)))
+    }
+
+    /// The vblank time of the frame on screen at `time` when it is one of the batch's later frames,
+    /// which the display shows without the player hearing of it; nil for the first or none.
+    public func laterFrameShown(at time: Double) -> Double? {
+        guard count > 1, let index = shownIndex(at: time), index > 0 else { return nil }
+        return self.time(of: index)
     }
 
     /// The time of the first handed frame still to be shown after `time` (nil: all shown). It may

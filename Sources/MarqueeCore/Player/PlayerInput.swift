@@ -34,8 +34,8 @@ public enum PlayerEffect: Equatable, Sendable {
 
 extension PlayerKey {
     /// Space pauses and resumes (pausing must not depend on hovering alone), arrows scrub,
-    /// + and − change the speed, r has a screen reader say the message. `keysym` is the key's symbol as X11 and xkbcommon both number
-    /// them (the X keysym table).
+    /// + and − change the speed, r has a screen reader say the message. `keysym` is the key's
+    /// symbol in the keysym table every keyboard library numbers alike (X's, xkbcommon's).
     public init?(keysym: UInt32) {
         switch keysym {
         case 0x20: self = .togglePause                       // space

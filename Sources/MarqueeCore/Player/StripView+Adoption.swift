@@ -6,22 +6,19 @@ extension StripView {
     /// (every source withdrew its messages: a player that quit takes its text with it, rather
     /// than leave it on the strip until it would have scrolled out); in place when laid out exactly like
     /// the text on show (a clock's next second: it changes where it stands, in view too); else
-    /// swapped in where nothing is visible yet. Returns the newest segment when it carries an
-    /// urgent message that had to enter first (`urgentFirst`).
-    mutating func adopt(_ new: CycleContent, replacingVisible: Bool, urgentFirst: Bool, motion: inout MotionControl,
-                        page: Bool, at now: Double) -> StripSegment<CycleContent>? {
-        if startAfreshIfSingleCopy(new, loop: initialTimeline(new, motion: motion), motion: &motion, page: page, at: now) {
-            return nil
-        }
-        var entered: StripSegment<CycleContent>?
+    /// swapped in where nothing is visible yet. An urgent message waiting to enter must come first
+    /// in it: the queue is told which segment carries it.
+    mutating func adopt(_ new: CycleContent, replacingVisible: Bool, content: inout ContentQueue, motion: inout MotionControl,
+                        page: Bool, at now: Double) {
+        if startAfreshIfSingleCopy(new, loop: initialTimeline(new, motion: motion), motion: &motion, page: page, at: now) { return }
+        let urgentFirst = content.urgentFirst
         if replacingVisible || !motion.isMoving(at: now) || new.unitWidth == 0 {
             reset(to: new)
         } else if urgentFirst || !updateInPlace(to: new) {
             let newest = swap(to: new, direction: motion.direction, continuing: !urgentFirst)
-            if urgentFirst { entered = newest }
+            if urgentFirst, let newest { content.urgentEntered(newest, direction: motion.direction) }
         }
         replan(motion: &motion, page: page, at: now)
-        return entered
     }
 
     /// Bounce and fitting text show a single copy, which cannot be swapped in at an edge: when
@@ -44,6 +41,16 @@ extension StripView {
         guard resize(width: newWidth) else { return false }
         guard motion.settings.mode != .continuous, let newest = timeline?.newest(direction: motion.direction) else { return true }
         _ = startAfreshIfSingleCopy(newest, loop: StripTimeline(content: newest, anchor: position), motion: &motion, page: page, at: now)
+        return true
+    }
+
+    /// A new speed or direction: pending swaps were placed on the old entering edge, so only the
+    /// newest content stays when the direction turns; then the program is planned anew. False
+    /// when the motion did not change.
+    mutating func setSpeed(_ speed: Double, direction: ScrollDirection, motion: inout MotionControl, page: Bool, at now: Double) -> Bool {
+        if direction != motion.direction { keepNewest(direction: motion.direction) }
+        guard motion.setSpeed(speed, direction: direction, at: now) else { return false }
+        replan(motion: &motion, page: page, at: now, onFrameGrid: false)
         return true
     }
 

@@ -27,6 +27,12 @@ public struct StripView {
         return still(direction: direction)
     }
 
+    /// The window at `point`, where a frame shown without a plan put it (a batch's later frame).
+    mutating func catchUp(to point: (pixel: Int, phase: Int), direction: ScrollDirection) {
+        guard point.pixel != position || point.phase != phase else { return }
+        _ = show(at: point.pixel, phase: point.phase, direction: direction)
+    }
+
     /// The window at the last position shown.
     func still(direction: ScrollDirection) -> FramePlan {
         FramePlan(position: position, phase: phase, width: width, demand: .none, direction: direction, strip: timeline)
@@ -105,6 +111,13 @@ public struct StripView {
         guard let (segment, offset) = timeline?.locate(edge), !segment.content.layout.messageStarts.isEmpty else { return nil }
         let layout = segment.content.layout
         return (layout, layout.messageIndex(containing: offset))
+    }
+
+    /// The text (tags removed) of the message at the reading edge in the layout on show: new
+    /// messages may not have reached the screen yet.
+    func textAtReadingEdge(direction: ScrollDirection, interpretingMarkup: Bool) -> String? {
+        guard let (layout, index) = messageAtReadingEdge(direction: direction), (0..<layout.messageCount).contains(index) else { return nil }
+        return layout.message(at: index).visibleText(interpretingMarkup: interpretingMarkup, limit: Announcement.textLimit)
     }
 
     /// The number of the message at the reading edge when the layout on show holds all `count`

@@ -16,7 +16,7 @@ public struct TickerLook: Equatable, Sendable {
     }
 
     /// The background as painted. Its alpha can only show on a window with an alpha channel
-    /// while a compositor blends it; anywhere else the server shows the stored pixels as they
+    /// while a compositor blends it; anywhere else the display shows the stored pixels as they
     /// are, premultiplied and so darkened, so there it is painted opaque in the same colour.
     public func shownBackground(alphaShows: Bool) -> RGBAColor {
         alphaShows ? background : background.opaque

@@ -34,6 +34,7 @@ public struct WindowVisibility: Equatable, Sendable {
         if let fullyObscured { self.fullyObscured = fullyObscured }
         if isVisible && !wasVisible {
             defer { hiddenSince = nil }
+            changedSinceDrawn = true
             return .shown(hidden: hiddenSince.map { time - $0 })
         }
         if !isVisible && hiddenSince == nil {

@@ -1,5 +1,5 @@
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// One run of a child on the event loop: gathers its output (up to a limit), the tail of its
 /// error output, and reports once when it has ended — by itself, or killed at its deadline or

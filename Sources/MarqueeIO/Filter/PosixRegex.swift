@@ -1,5 +1,6 @@
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 
 /// A `/regex/` filter pattern compiled with POSIX `regcomp` (extended syntax, as `grep -E`),
 /// matched with `regexec`: Glibc's engine, so the ticker needs no Foundation for it. Matched on

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// The clock item: the local time formatted with strftime, re-formatted on each boundary of
 /// the format's finest unit — every second when it shows seconds, else every minute — by a

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// `--exec`: runs a command every `interval` seconds and shows each line of its output as a
 /// message. The command is an argument vector run directly (no shell). A run still going when

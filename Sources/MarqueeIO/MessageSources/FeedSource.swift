@@ -1,5 +1,6 @@
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 
 /// `--feed`: keeps one feed's items on the board by running the fetcher (`xmarquee-feed`) once
 /// per refresh and reading its records (`FeedRecord`) from a pipe.

@@ -1,5 +1,6 @@
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 
 /// A file of messages (one per non-empty line) that is re-read whenever it changes.
 ///

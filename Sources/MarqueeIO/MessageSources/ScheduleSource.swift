@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// Scheduled messages: shows those whose time window is on now, and sleeps until the next
 /// moment any of them starts or ends (an absolute wall-clock deadline, not a polling interval).

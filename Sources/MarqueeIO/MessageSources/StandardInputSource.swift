@@ -1,5 +1,6 @@
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 
 /// Messages from standard input, one per line, as they arrive: the latest `keep` lines.
 ///

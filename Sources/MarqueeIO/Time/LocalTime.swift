@@ -1,5 +1,5 @@
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// The local wall clock in the system's time zone (TZ, /etc/localtime), converted to and from
 /// the pure model's `WallTime`.

@@ -2,15 +2,17 @@ import CWaylandClient
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 import TileRaster
 
 /// The ticker's Wayland side, a bar or a window: a surface where the placement says, frames paced
 /// by the compositor's callbacks, plans turned into pixels by the `BufferCompositor`, and the
-/// compositor's events turned into the driver's `BackendEvent`s. It decides nothing about motion
-/// or content. Everything runs on the event loop's thread.
-public final class WaylandBackend: TickerBackend {
+/// compositor's events turned into the driver's `BackendEvent`s, queued until the driver drains
+/// them. It decides nothing about motion or content, and never calls the driver. Everything
+/// runs on the event loop's thread.
+public final class WaylandBackend: TickerBackend, FrameQueue {
     let display: WaylandDisplay
     private var placement: WaylandPlacement
     /// The output's whole scale, where the compositor says no finer one.
@@ -25,14 +27,23 @@ public final class WaylandBackend: TickerBackend {
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
     private let compositor: BufferCompositor
     private let pacer: CallbackPacer
+    /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
+    /// rectangle of an atlas.
+    private var fifo: FifoBarrier?
+    /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
+    private var showsAtlas = false
     /// Pointer and keyboard; nil on a compositor without a seat.
     private let input: SeatInput?
     private let loop: EventLoop
     /// A standing picture that could not be drawn yet: every buffer was the compositor's.
     private var owedStill: FramePlan?
-    public var deliver: (BackendEvent) -> Void = { _ in }
+    private let outbox = BackendOutbox()
+    /// Whether the connection became readable since the last drain read it (else a drain only
+    /// dispatches and sends: whatever comes later wakes the loop).
+    private var readable = true
+    /// How frames reach the surface, as last said to the driver (nil: not yet).
+    private var presentation: FramePresentation?
 
-    public var frames: FrameSource { pacer }
     /// The width shown now in buffer pixels (0 until the compositor configured the surface).
     public private(set) var width = 0
 
@@ -64,15 +75,16 @@ public final class WaylandBackend: TickerBackend {
         logicalHeight = height
         bar = makeSurface(placement, height, placement.output(in: display.outputs))
         surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
-        pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop)
+        pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop, outbox: outbox)
+        fifo = FifoBarrier(display: display, surface: bar.surface)
         compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, font: font, look: look,
                                       height: surfaceScale.device(height))
         input = SeatInput(display: display, scale: surfaceScale.scale)
         listen(to: surfaceScale)
-        input?.onInput = { [unowned self] in self.deliver(.input($0)) }
+        input?.onInput = { [outbox] in outbox.post(.input($0)) }
         listen(to: bar)
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
-        loop.watch(display.fd) { _ in }
+        loop.watch(display.fd) { [unowned self] _ in self.readable = true }
         display.flush()
     }
 
@@ -85,9 +97,6 @@ public final class WaylandBackend: TickerBackend {
         return max(1, Int(scale))
     }
 
-    /// Device pixels per logical pixel now.
-    public var scale: Double { surfaceScale.scale }
-
     private func listen(to surfaceScale: SurfaceScale) {
         surfaceScale.onChange = { [unowned self] in self.rescaled() }
     }
@@ -95,7 +104,7 @@ public final class WaylandBackend: TickerBackend {
     private func listen(to bar: TickerSurface) {
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
         bar.onClosed = { [unowned self] in
-            guard case .bar = self.placement else { return self.deliver(.closed) }
+            guard case .bar = self.placement else { return self.outbox.post(.closed) }
             self.place(on: self.placement.output(in: self.display.outputs))
         }
     }
@@ -115,22 +124,55 @@ public final class WaylandBackend: TickerBackend {
     /// A new surface on `output` (nil: the compositor's choice); frames follow it once configured.
     private func place(on output: WaylandOutput?) {
         // Nothing is drawn until the new surface is configured (attaching before is an error).
-        deliver(.mapped(false))
+        outbox.post(.mapped(false))
         bar = makeSurface(placement, logicalHeight, output)
         surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
         listen(to: surfaceScale)
         listen(to: bar)
         pacer.move(to: bar.surface)
         compositor.move(to: bar.surface)
+        fifo = FifoBarrier(display: display, surface: bar.surface)
+        showsAtlas = false
         display.flush()
     }
 
     // MARK: Frames
 
-    public func show(_ plan: FramePlan, counter: UInt64) -> Bool {
+    /// Frames are queued ahead where the compositor offers fifo and the surface a viewport, no
+    /// edge fade composes each frame, and no input is expected (the pointer over the bar, the
+    /// keyboard's focus: queued commits cannot be taken back, and a press must hold the text
+    /// within two refreshes).
+    public var batchLimit: FrameBatchLimit {
+        guard queuesFrames, !(input?.expectsInput ?? false) else { return .single }
+        return FrameBatchLimit.queued(period: pacer.period)
+    }
+
+    public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
+
+    /// Whether frames go through the fifo as rectangles of an atlas: where the compositor offers
+    /// fifo, the surface has a viewport (fractional scale) and no edge fade composes each frame.
+    /// (Without fifo the atlas would spare the buffer release a frame too — one wake-up a frame
+    /// on wlroots 0.20 instead of 1.25 — but a new atlas paints every band in use in one frame,
+    /// where ribbons are painted one phase a frame: 3 to 13 refreshes late at each, in a debug
+    /// build under sway 1.12. Not yet.)
+    private var queuesFrames: Bool { fifo != nil && surfaceScale.showsThroughViewport && !compositor.composesFrames }
+
+    public func setFramesWanted(_ wanted: Bool) {
+        if wanted { pacer.requestFrame() } else { pacer.stop() }
+    }
+
+    /// A frame at its callback, or at once (standing text, a new size); where the compositor
+    /// still holds every buffer, a frame is tried again a refresh later and a standing picture
+    /// drawn as soon as it lets one go (no frame may come to draw it otherwise).
+    public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
-        guard compositor.attach(plan) else {
-            pacer.retryLater()
+        if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
+        if showsAtlas {
+            surfaceScale.showWholeBuffer()
+            showsAtlas = false
+        }
+        guard compositor.attach(plan, callbacks: pacer.callbacks) else {
+            if frame == nil { owedStill = plan } else { pacer.retryLater() }
             return false
         }
         owedStill = nil
@@ -138,47 +180,55 @@ public final class WaylandBackend: TickerBackend {
         return true
     }
 
-    /// Draws at once (standing text, a new size); where the compositor still holds every buffer,
-    /// as soon as it lets one go (no frame may come to draw it otherwise).
-    public func showStill(_ plan: FramePlan) {
-        guard bar.isConfigured else { return }
-        guard compositor.attach(plan) else {
-            owedStill = plan
-            return
+    /// A frame, as a rectangle of an atlas, and those following it committed one per refresh
+    /// through the fifo: the callback (and presentation feedback) asked for with the last but
+    /// one, whose answer starts the next batch a refresh before the queue runs dry.
+    private func queue(_ plan: FramePlan, at frame: FrameTime?, through fifo: FifoBarrier) -> Bool {
+        let asking = max(0, plan.frameCount - 2)
+        guard compositor.queue(plan, through: surfaceScale, commit: { index in
+            fifo.followPrevious()
+            pacer.commitFrame(asking: index == asking)
+        }) else {
+            if frame == nil { owedStill = plan } else { pacer.retryLater() }
+            return false
         }
+        showsAtlas = true
         owedStill = nil
-        pacer.commitFrame()
+        if let frame { pacer.queued(through: frame.counter + UInt64(plan.frameCount - 1)) }
+        return true
     }
 
     public func setLook(_ look: TickerLook) { compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { input?.showHand(overLink) }
 
-    /// The surface was committed when made; it shows once the compositor configures it.
-    public func present() { display.flush() }
-
-    /// A new height or monitor: the surface is made again there (a layer surface's zone and a
-    /// window's size follow its first configure).
-    public func place(_ update: PlacementUpdate) {
+    /// A new height (device pixels, placed in logical ones at the surface's scale) or monitor:
+    /// the surface is made again there (a layer surface's zone and a window's size follow its
+    /// first configure). Window states are the compositor's to decide.
+    public func place(_ update: PlacementUpdate) -> [PlacementRefusal] {
+        let height = Int((Double(update.height) / surfaceScale.scale).rounded(.up))
         let moved = placement.on(update.monitor)
-        guard update.height != logicalHeight || moved.output(in: display.outputs) !== placement.output(in: display.outputs) else { return }
-        placement = moved
-        logicalHeight = update.height
-        place(on: placement.output(in: display.outputs))
+        if height != logicalHeight || moved.output(in: display.outputs) !== placement.output(in: display.outputs) {
+            placement = moved
+            logicalHeight = height
+            place(on: placement.output(in: display.outputs))
+        }
+        return Self.refusals(above: update.above, sticky: update.sticky)
     }
 
-    public func describeFrames(into report: inout StatusReport) {
-        report.present = pacer.usesPresentationFeedback
-        // The compositor shows whole frames at its own refresh: never torn.
-        report.tearFree = true
+    /// What Wayland leaves to the compositor: a client cannot ask to stay above others or to be
+    /// on every workspace (a layer-shell bar is both by its layer).
+    public static func refusals(above: Bool?, sticky: Bool?) -> [PlacementRefusal] {
+        var refused: [PlacementRefusal] = []
+        if above != nil { refused.append(PlacementRefusal(option: "above", reason: "Wayland leaves stacking to the compositor")) }
+        if sticky != nil { refused.append(PlacementRefusal(option: "sticky", reason: "Wayland leaves workspaces to the compositor")) }
+        return refused
     }
-
-    public func loopTimedOut() {}
 
     private func configured(width: Int, height: Int) {
         logicalWidth = width
         logicalHeight = height
-        deliver(.mapped(true))
+        outbox.post(.mapped(true))
         resizeBuffers()
     }
 
@@ -187,7 +237,7 @@ public final class WaylandBackend: TickerBackend {
     private func rescaled() {
         input?.scale = surfaceScale.scale
         if bar.isConfigured { resizeBuffers() }
-        deliver(.scale(surfaceScale.scale))
+        outbox.post(.scale(surfaceScale.scale))
     }
 
     /// Buffers of the logical size at the current scale, shown at the logical size.
@@ -195,19 +245,33 @@ public final class WaylandBackend: TickerBackend {
         surfaceScale.show(logicalWidth: logicalWidth, height: logicalHeight)
         width = surfaceScale.device(logicalWidth)
         compositor.resize(height: surfaceScale.device(logicalHeight))
-        deliver(.resized(width: width))
+        outbox.post(.resized(width: width))
     }
 
-    /// Before each sleep: every event the compositor sent, the requests flushed. A broken
-    /// connection (the compositor quit) ends the program with the lost display's status.
-    public func prepareToWait() -> Int32 {
-        display.dispatchPending()
+    /// Every event the compositor sent (read only when the connection woke the loop), the
+    /// requests flushed. A broken connection (the compositor quit) ends the program with the
+    /// lost display's status.
+    public func drain(into events: inout [BackendEvent]) -> Int32 {
+        pacer.beginTurn()
+        display.dispatch(reading: readable)
+        readable = false
         // A buffer released since: the standing picture it was owed.
-        if let owedStill { showStill(owedStill) }
+        if let owedStill { _ = show(owedStill, at: nil) }
         if display.failed || !display.flush() {
             Diagnostics.warn("the Wayland compositor closed the connection")
-            deliver(.lost)
+            outbox.post(.lost)
         }
+        notePresentation()
+        outbox.hand(into: &events)
         return -1
+    }
+
+    /// Says how frames reach the surface when that changed (the compositor's presentation
+    /// feedback came in, or was given up). The compositor shows whole frames: never torn.
+    private func notePresentation() {
+        let now = FramePresentation(paced: pacer.usesPresentationFeedback, tearFree: true)
+        guard now != presentation else { return }
+        presentation = now
+        outbox.post(.presentation(now))
     }
 }

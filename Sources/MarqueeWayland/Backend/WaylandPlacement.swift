@@ -1,4 +1,4 @@
-import MarqueeCore
+import MarqueeFormats
 
 /// Where a Wayland ticker shows: a bar (layer-shell) on an output's edge, or a window.
 public enum WaylandPlacement {

@@ -19,6 +19,8 @@ public final class WaylandDisplay {
     /// wp_fractional_scale_manager_v1: a surface's preferred scale in 1/120 (KWin, newer wlroots).
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var presentation: OpaquePointer?
+    /// wp_fifo_manager_v1: commits shown one per refresh, queued ahead (KWin 6.7, mutter 49+, weston 15+).
+    private(set) var fifoManager: OpaquePointer?
     private(set) var seat: OpaquePointer?
     private var wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>?
     private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
@@ -58,6 +60,7 @@ public final class WaylandDisplay {
     deinit {
         outputs.removeAll()
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let fifoManager { wp_fifo_manager_v1_destroy(fifoManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         for proxy in [compositor, shm, presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
         if let layerShell { wl_proxy_destroy(layerShell) }
@@ -87,6 +90,7 @@ public final class WaylandDisplay {
         case "wp_viewporter": viewporter = bind(name, xm_wp_viewporter_interface(), version: 1)
         case "wp_fractional_scale_manager_v1":
             fractionalScaleManager = bind(name, xm_wp_fractional_scale_manager_v1_interface(), version: 1)
+        case "wp_fifo_manager_v1": fifoManager = bind(name, xm_wp_fifo_manager_v1_interface(), version: 1)
         case "wp_presentation":
             presentation = bind(name, xm_wp_presentation_interface(), version: 1)
             if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }
@@ -119,8 +123,15 @@ public final class WaylandDisplay {
     }
 
     /// Sends what is queued, reads what the compositor sent and runs the listeners, without blocking.
-    func dispatchPending() {
+    /// Dispatches the events libwayland holds and, when `reading`, those waiting on the socket.
+    /// A drain after the loop's own turn need not read: anything the compositor sends later
+    /// makes the descriptor readable and wakes the loop.
+    func dispatch(reading: Bool) {
         flush()
+        guard reading else {
+            wl_display_dispatch_pending(display)
+            return
+        }
         while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
         // The socket is non-blocking: one read takes what is there (nothing: it says so and
         // libwayland carries on), with no poll first — a system call less every wakeup.

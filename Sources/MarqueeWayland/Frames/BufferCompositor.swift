@@ -8,7 +8,8 @@ import TileRaster
 /// once for the bar and a margin, and no pixel is copied per frame — on every compositor, since
 /// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
 /// to the bar's edges, not the strip), or while every ribbon of the phase is still the
-/// compositor's, the frame is composed into a buffer of its own and faded there.
+/// compositor's, the frame is composed into a buffer of its own and faded there; the first frame
+/// of each size is copied out of its ribbon into one (`FirstBufferPitchQuirk`).
 ///
 /// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
 /// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
@@ -31,6 +32,13 @@ final class BufferCompositor {
     private let tiles = TileStore<TileCanvas>()
     private var fade: CanvasEdgeFade?
     private var frameNumber: UInt64 = 0
+    private var firstBuffer = FirstBufferPitchQuirk()
+    /// Frames as rectangles of a `PhaseAtlas` (where frames are queued ahead): two, one shown
+    /// from while the other, released, is painted.
+    private var atlases: [PhaseAtlas] = []
+    /// The atlas attached to the surface now.
+    private var shownAtlas: PhaseAtlas?
+    private static let atlasCount = 2
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -42,6 +50,8 @@ final class BufferCompositor {
     }
 
     var height: Int { style.height }
+    /// Whether each frame is composed whole (an edge fade): then it cannot be a rectangle of an atlas.
+    var composesFrames: Bool { fade != nil }
 
     /// A compositor blends whatever alpha a buffer has: an opaque background needs none.
     private static func format(for look: TickerLook) -> TileCanvas.Format {
@@ -49,14 +59,16 @@ final class BufferCompositor {
     }
 
     /// Attaches a buffer showing `plan` and damages the surface; false when the compositor holds
-    /// every buffer (it is behind: this frame is skipped) or memory ran out.
-    func attach(_ plan: FramePlan) -> Bool {
+    /// every buffer (it is behind: this frame is skipped) or memory ran out. `callbacks`: the
+    /// surface's frame callbacks so far (see `FirstBufferPitchQuirk`).
+    func attach(_ plan: FramePlan, callbacks: FrameCallbackCount) -> Bool {
         // Before the compositor gave the surface a size there is nothing to show.
         guard plan.width > 0, height > 0 else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
         frameNumber &+= 1
         defer { endFrame(width: plan.width) }
-        if fade == nil, let ribbon = ribbon(for: plan), ribbon.attach(plan, to: surface) {
+        let tight = firstBuffer.needsTightBuffer(width: plan.width, height: height, callbacks: callbacks)
+        if fade == nil, let ribbon = ribbon(for: plan), tight ? copy(plan, from: ribbon) : ribbon.attach(plan, to: surface) {
             ribbon.lastUsedFrame = frameNumber
         } else {
             guard let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
@@ -65,6 +77,76 @@ final class BufferCompositor {
             buffer.attach(to: surface)
         }
         wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
+        firstBuffer.noteAttached(width: plan.width, height: height, callbacks: callbacks)
+        return true
+    }
+
+    /// Shows `plan` and the frames following it as rectangles of one atlas: for each, the
+    /// rectangle through `scale`'s viewport, the damage, and `commit(index)` (the caller's fifo
+    /// barrier, callback and commit). False when no atlas can show them now (both held).
+    func queue(_ plan: FramePlan, through scale: SurfaceScale, commit: (_ index: Int) -> Void) -> Bool {
+        guard plan.width > 0, height > 0 else { return false }
+        if style.adoptFont(of: plan) { forgetPainted() }
+        frameNumber &+= 1
+        guard let atlas = atlas(showing: plan) else { return false }
+        if atlas !== shownAtlas {
+            atlas.attach(to: surface)
+            shownAtlas = atlas
+        }
+        for index in 0..<plan.frameCount {
+            guard let origin = atlas.origin(of: index == 0 ? plan : plan.frame(index)) else { break }
+            scale.showSource(x: origin.x, y: origin.y, width: plan.width, height: height)
+            wl_surface_damage_buffer(surface, Int32(origin.x), Int32(origin.y), Int32(plan.width), Int32(height))
+            commit(index)
+        }
+        return true
+    }
+
+    /// The atlas showing every frame of `plan`: the one attached when it does, else the other,
+    /// painted for them (from the first frame's ribbon range, the bands of their phases and of
+    /// those the attached one has: a speed between whole pixels visits several phases, and a
+    /// band missing would mean a new atlas every frame); nil while it is still the compositor's.
+    private func atlas(showing plan: FramePlan) -> PhaseAtlas? {
+        if let shownAtlas, shows(plan, in: shownAtlas) { return shownAtlas }
+        let width = Self.span.width(window: plan.width)
+        atlases.removeAll { !$0.isHeld && $0 !== shownAtlas && ($0.width != width || $0.bandHeight != height) }
+        // Never the one attached, even where the compositor let it go early (wlroots releases shm
+        // at once): only a new attach makes it read the buffer again.
+        let atlas: PhaseAtlas
+        if let free = atlases.first(where: { !$0.isHeld && $0 !== shownAtlas }) {
+            atlas = free
+        } else if atlases.count < Self.atlasCount,
+                  let made = try? PhaseAtlas(display: display, shm: shm, width: width, bandHeight: height, format: style.format) {
+            atlases.append(made)
+            atlas = made
+        } else {
+            return nil
+        }
+        atlas.forget()
+        let range = Self.span.range(for: plan)
+        var phases = Set(shownAtlas?.paintedPhases ?? [])
+        for index in 0..<plan.frameCount { phases.insert(index == 0 ? plan.phase : plan.following[index - 1].phase) }
+        let copies = plan.copies(covering: range), extent = StripExtent(plan.strip, range: range)
+        for phase in phases {
+            guard let band = atlas.band(phase) else { continue }
+            paint(copies, phase: phase, into: band)
+            atlas.painted(phase, extent: extent)
+        }
+        atlas.finishedPainting()
+        return shows(plan, in: atlas) ? atlas : nil
+    }
+
+    private func shows(_ plan: FramePlan, in atlas: PhaseAtlas) -> Bool {
+        for index in 0..<plan.frameCount where !atlas.shows(index == 0 ? plan : plan.frame(index)) { return false }
+        return true
+    }
+
+    /// Attaches `plan`'s frame copied out of `ribbon` into a buffer of its own, whose stride is
+    /// its width's; false when the compositor holds every such buffer.
+    private func copy(_ plan: FramePlan, from ribbon: RibbonBuffer) -> Bool {
+        guard let column = ribbon.column(of: plan), let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
+        buffer.canvas.copy(ribbon.canvas, sourceX: column, columns: plan.width, to: 0)
+        buffer.attach(to: surface)
         return true
     }
 
@@ -147,6 +229,7 @@ final class BufferCompositor {
     private func forgetPainted() {
         tiles.releaseAll()
         for ribbon in ribbons { ribbon.forget() }
+        for atlas in atlases { atlas.forget() }
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
@@ -155,6 +238,9 @@ final class BufferCompositor {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         ribbons.removeAll()
+        atlases.removeAll()
+        shownAtlas = nil
+        firstBuffer.textureRemade()
     }
 
     /// A new bar height means new tiles and buffers.
@@ -170,6 +256,8 @@ final class BufferCompositor {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
             ribbons.removeAll()
+            atlases.removeAll { !$0.isHeld }
+            firstBuffer.textureRemade()
         } else if !style.setLook(look, alphaShows: true) {
             return
         }

@@ -11,11 +11,12 @@ import WaylandProtocols
 /// set the frame clock; where it does not (headless sway 1.7), the callbacks' arrival times and a
 /// period measured from them (`PresentationClock`).
 ///
-/// A hidden surface gets no callbacks, so it draws nothing until shown again; after `stop()` the
-/// callback already asked for arrives and nothing follows. The first frame of a run is drawn from
-/// a timer on the next loop turn, never from inside the call that asked for it.
-final class CallbackPacer: FrameSource {
-    var onFrame: (_ counter: UInt64, _ time: Double) -> Void = { _, _ in }
+/// Each callback (and the first frame of a run, from a timer on the next loop turn) posts a
+/// `.frame` event; the driver draws it after the drain. A hidden surface gets no callbacks, so
+/// it draws nothing until shown again; after `stop()` the callback already asked for arrives
+/// and nothing follows.
+final class CallbackPacer {
+    private let outbox: BackendOutbox
     /// Kept open while callbacks and feedback objects exist: they are destroyed through it.
     private let display: WaylandDisplay
     private var surface: OpaquePointer
@@ -28,6 +29,8 @@ final class CallbackPacer: FrameSource {
     private let feedbackListener: UnsafeMutablePointer<wp_presentation_feedback_listener>
     /// Whether the last callback drew a frame at once: then the next one is a refresh later.
     private var drewOnLastCallback = false
+    /// A callback's frame was posted this loop turn: a commit before the next drain draws it at once.
+    private var callbackFramePosted = false
     /// Feedback asked for and not answered yet, oldest first (a few: the compositor answers each
     /// within a frame or two).
     private var feedbackObjects: [OpaquePointer] = []
@@ -36,10 +39,19 @@ final class CallbackPacer: FrameSource {
     /// on both sides for good, and the compositor's work each commit grows with their number.
     private var feedbackSilent = false
     private static let unansweredLimit = 8
+    /// Once the compositor has answered one with its refresh period, feedback is asked for once a
+    /// second at most: it arrives apart from the frame callback (a wake-up of its own), and the
+    /// exact period keeps the grid between two answers. Without the period (headless wlroots)
+    /// it is measured from consecutive presentations: every frame asks.
+    private static let feedbackInterval = 1.0
+    private var lastFeedbackAsked = -Double.infinity
     private(set) var isActive = false
+    /// The frame callbacks asked for and answered on the current surface.
+    private(set) var callbacks = FrameCallbackCount()
 
-    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop) throws(WaylandError) {
+    init(display: WaylandDisplay, surface: OpaquePointer, loop: EventLoop, outbox: BackendOutbox) throws(WaylandError) {
         guard let timer = DeadlineTimer() else { throw .noTimer(errno: errno) }
+        self.outbox = outbox
         self.display = display
         self.surface = surface
         presentation = display.presentation
@@ -89,16 +101,44 @@ final class CallbackPacer: FrameSource {
         startTimer.disarm()
     }
 
+    /// A drain begins: a commit from now on answers no callback posted before.
+    func beginTurn() { callbackFramePosted = false }
+
+    /// The last vblank a frame is queued for (0: none yet).
+    private(set) var queuedThrough: UInt64 = 0
+
+    /// Frames through `counter` are queued (a batch through the fifo): the next one drawn comes
+    /// after them.
+    func queued(through counter: UInt64) {
+        queuedThrough = max(queuedThrough, counter)
+        clock.reserve(through: queuedThrough)
+    }
+
+    /// The first vblank after `time` that no queued frame holds: where frames planned again at
+    /// once can start.
+    func nextFrame(after time: Double) -> FrameTime? {
+        clock.peekFrame(after: time, notBefore: queuedThrough + 1).map { FrameTime(counter: $0.counter, time: $0.time, period: clock.period) }
+    }
+
     /// The frame the ticker just attached is complete: ask for the next callback and the
-    /// frame's feedback, and commit it.
-    func commitFrame() {
+    /// frame's feedback (`asking`; a batch asks with its last frame but one only), and commit it.
+    func commitFrame(asking: Bool = true) {
+        guard asking else { return wl_surface_commit(surface) }
+        if callbackFramePosted {
+            // Drawn in the loop turn its callback came in: the next callback is a refresh later.
+            drewOnLastCallback = true
+            callbackFramePosted = false
+        }
         if pendingCallback == nil, let callback = wl_surface_frame(surface) {
             pendingCallback = callback
+            callbacks.requested += 1
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
-        if let presentation, !feedbackSilent, display.presentationClock != nil,
+        let now = MonotonicClock.now()
+        if let presentation, !feedbackSilent, display.presentationClock != nil, !clock.knowsRefresh || now - lastFeedbackAsked >= Self.feedbackInterval,
            let feedback = wp_presentation_feedback(presentation, surface) {
+            lastFeedbackAsked = now
             feedbackObjects.append(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
@@ -110,6 +150,7 @@ final class CallbackPacer: FrameSource {
     func move(to newSurface: OpaquePointer) {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
         pendingCallback = nil
+        callbacks = FrameCallbackCount()
         dropFeedback()
         feedbackSilent = false
         surface = newSurface
@@ -121,6 +162,7 @@ final class CallbackPacer: FrameSource {
     private func callbackDone(_ callback: OpaquePointer?) {
         if let callback { wl_callback_destroy(callback) }
         pendingCallback = nil
+        callbacks.answered += 1
         clock.noteCallback(at: MonotonicClock.now(), consecutive: drewOnLastCallback)
         drewOnLastCallback = false
         guard isActive else { return }
@@ -131,8 +173,8 @@ final class CallbackPacer: FrameSource {
     private func drawFrame(consecutive: Bool) {
         guard isActive else { return }
         let frame = clock.nextFrame(after: MonotonicClock.now())
-        onFrame(frame.counter, frame.time)
-        drewOnLastCallback = consecutive && pendingCallback != nil
+        outbox.post(.frame(FrameTime(counter: frame.counter, time: frame.time, period: clock.period)))
+        callbackFramePosted = consecutive
     }
 
     private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {

@@ -58,11 +58,13 @@ final class RibbonBuffer {
         extent?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
     }
 
+    /// The column `plan`'s frame starts at (which it must show).
+    func column(of plan: FramePlan) -> Int? { extent.map { plan.position - $0.range.lowerBound } }
+
     /// Attaches the buffer showing `plan` (which it must show) to `surface`; false when the
     /// compositor refused to make one.
     func attach(_ plan: FramePlan, to surface: OpaquePointer) -> Bool {
-        guard let extent, let buffer = memory.makeBuffer(column: plan.position - extent.range.lowerBound, width: plan.width)
-        else { return false }
+        guard let column = column(of: plan), let buffer = memory.makeBuffer(column: column, width: plan.width) else { return false }
         for old in spent { wl_buffer_destroy(old) }
         spent.removeAll(keepingCapacity: true)
         held.append(buffer)

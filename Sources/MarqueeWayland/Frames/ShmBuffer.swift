@@ -1,8 +1,9 @@
 import CWaylandClient
 import TileRaster
 
-/// One frame's pixels shared with the compositor, as one `wl_buffer` over its own memory: the
-/// frames that cannot come from a ribbon (an edge fade over the whole frame, a ribbon still held).
+/// Pixels shared with the compositor, as one `wl_buffer` over its own memory: the frames that
+/// cannot come from a ribbon (an edge fade over the whole frame, a ribbon still held), and a
+/// `PhaseAtlas`.
 ///
 /// Once attached and committed the buffer is the compositor's until its `release` event: it is
 /// painted again only after that (`isBusy`). Makes and frees its memory and buffer.
@@ -27,6 +28,9 @@ final class ShmBuffer {
     }
 
     var canvas: TileCanvas { memory.canvas }
+
+    /// Its pixels need not stay resident here until painted again (see `SharedMemory`).
+    func releasePages() { memory.releasePages() }
 
     /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
     func attach(to surface: OpaquePointer) {

@@ -25,6 +25,11 @@ final class SeatInput {
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
     var onInput: (PlayerInput) -> Void = { _ in }
+    /// Whether the pointer is over the surface, or the surface has the keyboard: input may come
+    /// that must show within two refreshes (frames are not queued ahead meanwhile).
+    var expectsInput: Bool { pointerInside || keyboardFocused }
+    private var pointerInside = false
+    private var keyboardFocused = false
 
     /// Linux's code for the left button (linux/input-event-codes.h).
     private static let leftButton: UInt32 = 0x110
@@ -58,7 +63,8 @@ final class SeatInput {
         keyboardListener = .allocate(capacity: 1)
         keyboardListener.initialize(to: wl_keyboard_listener(
             keymap: { data, _, format, fd, size in listenerOwner(data, as: SeatInput.self)?.keymap(format: format, fd: fd, size: size) },
-            enter: { _, _, _, _, _ in }, leave: { _, _, _, _ in },
+            enter: { data, _, _, _, _ in listenerOwner(data, as: SeatInput.self)?.keyboardFocused = true },
+            leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.keyboardFocused = false },
             key: { data, _, _, _, key, state in listenerOwner(data, as: SeatInput.self)?.key(key, pressed: state == 1) },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 listenerOwner(data, as: SeatInput.self)?.keys?.updateModifiers(depressed: depressed, latched: latched,
@@ -117,12 +123,14 @@ final class SeatInput {
 
     private func entered(serial: UInt32, x: Double) {
         cursor.entered(serial: serial)
+        pointerInside = true
         pointerX = device(x)
         onInput(.enter(x: pointerX))
     }
 
     private func left() {
         cursor.left()
+        pointerInside = false
         onInput(.leave)
     }
 

@@ -1,5 +1,5 @@
 import CWaylandClient
-import MarqueeCore
+import MarqueeFormats
 import WaylandProtocols
 
 /// The bar on a Wayland desktop: a layer-shell surface anchored to one edge and both sides of an

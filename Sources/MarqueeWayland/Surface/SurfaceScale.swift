@@ -52,6 +52,24 @@ final class SurfaceScale {
         wp_viewport_set_destination(viewport, Int32(width), Int32(height))
     }
 
+    /// Whether buffers are shown through a viewport (a fractional scale): a frame can then be a
+    /// rectangle of a larger buffer (`showSource`).
+    var showsThroughViewport: Bool { viewport != nil }
+
+    /// From the next commit the surface shows the buffer's rectangle at `x`, `y` (buffer pixels)
+    /// of its logical size × scale; nil shows the whole buffer again.
+    func showSource(x: Int, y: Int, width: Int, height: Int) {
+        guard let viewport else { return }
+        wp_viewport_set_source(viewport, wl_fixed_from_int(Int32(x)), wl_fixed_from_int(Int32(y)),
+                               wl_fixed_from_int(Int32(width)), wl_fixed_from_int(Int32(height)))
+    }
+
+    func showWholeBuffer() {
+        guard let viewport else { return }
+        let unset = wl_fixed_from_int(-1)
+        wp_viewport_set_source(viewport, unset, unset, unset, unset)
+    }
+
     /// The output's whole scale changed (or the surface went to another output): followed where
     /// the compositor tells no preferred scale of its own. The buffer scale applies with the next
     /// buffer attached, which must then be of the new device size.

@@ -3,128 +3,134 @@ import CX11
 import FontMatching
 import Glibc
 import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 import TickerDriver
 
 /// The ticker's X11 side: a window (or a dock bar's window), frames paced by Present (a timer
 /// where the server has none), plans turned into pixels by the `Compositor`, and X events turned
-/// into the driver's `BackendEvent`s. It decides nothing about motion or content.
+/// into the driver's `BackendEvent`s, queued until the driver drains them. It decides nothing
+/// about motion or content, and never calls the driver.
 ///
-/// It is the one reader of the X connection: events about other windows (RandR for a dock bar,
-/// the desktop's settings) go to the handlers added with `addEventHandler`.
-public final class X11Backend: TickerBackend {
+/// It is the one reader of the X connection: events about other windows go to the dock bar
+/// (RandR) and the desktop's settings (XSETTINGS, resources), which it owns the reading of.
+public final class X11Backend: TickerBackend, FrameQueue {
     let connection: XConnection
     public let window: TickerWindow
     /// The dock bar that places the window, in bar mode.
     private let bar: DockBar?
+    /// The desktop's settings, read from this connection; a change is an event.
+    private let desktop: DesktopWatch?
     private let compositor: Compositor
     private let pacer: FramePacer
     private let cursor: PointerCursor
-    /// Handlers offered the X events the backend does not use (see `addEventHandler`).
-    private var eventHandlers: [(inout XEvent) -> Bool] = []
-    public var deliver: (BackendEvent) -> Void = { _ in }
-    /// Whether the loop still runs: events are read only while it does.
+    private let outbox = BackendOutbox()
     private let loop: EventLoop
+    /// How frames reach the window, as last said to the driver (nil: not yet).
+    private var presentation: FramePresentation?
 
-    public var frames: FrameSource { pacer }
-    public var width: Int { window.width }
     public var usesPresent: Bool { pacer is PresentPacer }
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
     public var isTearFree: Bool { usesPresent && compositor.isTearFree }
 
-    /// A backend on `window` (a bar's when `bar` is given), painting with `font` in `look`.
-    /// `allowPresent: false` paces frames with a timer (the tests of servers without Present).
-    public init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, font: FontSet, look: TickerLook,
-                loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
+    /// A backend on `window` (a bar's when `bar` is given), painting with `font` in `look`, the
+    /// window mapped; `desktop` is read from the same connection. `allowPresent: false` paces
+    /// frames with a timer (the tests of servers without Present).
+    public init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, desktop: DesktopWatch? = nil, font: FontSet,
+                look: TickerLook, loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
         let hz = RefreshRate.current(on: connection)
-        let present = allowPresent ? PresentPacer(connection: connection, window: window.id, refreshHz: hz) : nil
+        let present = allowPresent ? PresentPacer(connection: connection, window: window.id, refreshHz: hz, outbox: outbox) : nil
         if let present {
             pacer = present
         } else {
-            guard let timed = TimerPacer(refreshHz: hz, loop: loop) else { throw .noTimer(errno: errno) }
+            guard let timed = TimerPacer(refreshHz: hz, loop: loop, outbox: outbox) else { throw .noTimer(errno: errno) }
             pacer = timed
         }
         self.connection = connection
         self.window = window
         self.bar = bar
+        self.desktop = desktop
         self.loop = loop
         compositor = Compositor(connection: connection, window: window, font: font, look: look, presenter: present)
         cursor = PointerCursor(connection: connection, window: window.id)
-        // Readable X connection: nothing to do here, the wait ends and `prepareToWait` drains.
+        desktop?.onChange = { [outbox] in outbox.post(.desktopChanged) }
+        // Readable X connection: nothing to do here, the wait ends and `drain` reads.
         loop.watch(connection.fd) { _ in }
         window.selectInput()
+        outbox.post(.resized(width: window.width))
+        notePresentation()
+        // Frames start when the server confirms it is mapped.
+        window.map()
     }
 
     deinit { loop.unwatch(connection.fd) }
 
-    /// Adds a handler for the X events the backend does not handle itself (RandR changes for a
-    /// docked bar, the desktop's settings); it returns true when the event was its own.
-    public func addEventHandler(_ handler: @escaping (inout XEvent) -> Bool) {
-        eventHandlers.append(handler)
-    }
-
     // MARK: Frames
 
-    /// Frames queued ahead while the motion is steady: 0.2 s of them (12 at 60 Hz, 29 at
-    /// 144 Hz), so the process wakes 5 times a second whatever the refresh rate, within 512 px
-    /// of the first frame (a ribbon reaches `Ribbon.margin` − `Ribbon.behind` = 960 px ahead;
-    /// 0.2 s at 2560 px/s). Any change re-plans at once, so the batch's length costs no latency.
-    public static let batchSeconds = 0.2
-    static let batchReach = 512
+    /// Frames queued ahead while the motion is steady (`FrameBatchLimit.queued`). Present
+    /// replaces a queued frame with a later request for its vblank, so any change re-plans at
+    /// once and the batch's length costs no latency.
+    public static let batchSeconds = FrameBatchLimit.queuedSeconds
 
     public var batchLimit: FrameBatchLimit {
         guard usesPresent, compositor.takesBatches else { return .single }
-        return FrameBatchLimit(count: Int((Self.batchSeconds / pacer.period).rounded(.up)), reach: Self.batchReach)
+        return FrameBatchLimit.queued(period: pacer.period)
     }
 
-    public func show(_ plan: FramePlan, counter: UInt64) -> Bool {
-        compositor.show(plan, counter: counter)
+    public func nextFrame(after time: Double) -> FrameTime? { pacer.nextFrame(after: time) }
+
+    public func setFramesWanted(_ wanted: Bool) {
+        if wanted { pacer.requestFrame() } else { pacer.stop() }
+    }
+
+    public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
+        guard let frame else {
+            compositor.draw(plan)
+            return true
+        }
+        compositor.show(plan, counter: frame.counter)
         // Asks to hear in time for the frame after the last one handed.
-        pacer.framesShown(from: counter, through: counter + UInt64(plan.frameCount - 1))
+        pacer.framesShown(from: frame.counter, through: frame.counter + UInt64(plan.frameCount - 1))
         return true
     }
-
-    public func showStill(_ plan: FramePlan) { compositor.draw(plan) }
 
     public func setLook(_ look: TickerLook) { compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { cursor.show(hand: overLink) }
 
-    /// Maps the window; frames start when the server confirms it is mapped.
-    public func present() {
-        window.map()
-        connection.flush()
-    }
-
-    public func place(_ placement: PlacementUpdate) {
-        if let bar {
-            bar.update(height: placement.height, choice: placement.monitor)
-        } else {
+    public func place(_ placement: PlacementUpdate) -> [PlacementRefusal] {
+        guard let bar else {
             if let above = placement.above { window.requestState(.above, enabled: above) }
             if let sticky = placement.sticky { window.requestState(.sticky, enabled: sticky) }
             window.resize(height: placement.height)
+            return []
         }
-        connection.flush()
+        bar.update(height: placement.height, choice: placement.monitor)
+        // A dock is above other windows and on every desktop by what it is.
+        var refused: [PlacementRefusal] = []
+        if placement.above == false { refused.append(PlacementRefusal(option: "above", reason: "a docked bar is always above windows")) }
+        if placement.sticky == false { refused.append(PlacementRefusal(option: "sticky", reason: "a docked bar is on every desktop")) }
+        return refused
     }
 
-    public func describeFrames(into report: inout StatusReport) {
-        report.present = usesPresent
-        report.tearFree = isTearFree
-    }
-
-    public func loopTimedOut() { pacer.timedOut() }
-
-    /// Before each sleep: every queued completion and X event, the requests flushed.
-    /// Completions first (a frame's wake), then Xlib's events and the flush, and completions again
-    /// until there are none: a completion xcb read while flushing is in no queue epoll watches.
-    public func prepareToWait() -> Int32 {
+    /// Every queued completion and X event, the requests flushed; completions again until there
+    /// are none: a completion xcb read while flushing is in no queue epoll watches.
+    public func drain(into events: inout [BackendEvent]) -> Int32 {
+        pacer.recoverIfStalled()
         _ = pacer.takeCompletions()
         repeat {
-            connection.drainEvents(while: { loop.isRunning }) { handle(&$0) }
-        } while loop.isRunning && pacer.takeCompletions()
-        // The drain ends with a flush unless the loop was stopped in the middle of it.
-        if !loop.isRunning { connection.flush() }
+            connection.drainEvents { handle(&$0) }
+        } while pacer.takeCompletions()
+        outbox.hand(into: &events)
         return pacer.waitTimeout
+    }
+
+    /// Says how frames reach the window when that changed (a compositing manager came or went).
+    private func notePresentation() {
+        let now = FramePresentation(paced: usesPresent, tearFree: isTearFree)
+        guard now != presentation else { return }
+        presentation = now
+        outbox.post(.presentation(now))
     }
 
     // MARK: Events
@@ -136,28 +142,31 @@ public final class X11Backend: TickerBackend {
         case ConfigureNotify:
             resized(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case Expose where event.xexpose.count == 0:
-            deliver(.damaged)
+            outbox.post(.damaged)
         case MapNotify, UnmapNotify:
-            deliver(.mapped(event.type == MapNotify))
+            outbox.post(.mapped(event.type == MapNotify))
         case VisibilityNotify:
-            deliver(.obscured(event.xvisibility.state == VisibilityFullyObscured))
+            outbox.post(.obscured(event.xvisibility.state == VisibilityFullyObscured))
         case ClientMessage where Atom(event.xclient.data.l.0) == window.deleteAtom:
-            deliver(.closed)
+            outbox.post(.closed)
         case DestroyNotify:
-            deliver(.closed)
+            outbox.post(.closed)
         default:
             guard let input = PlayerInput(event: &event) else { return offer(&event) }
-            deliver(.input(input))
+            outbox.post(.input(input))
         }
     }
 
     private func offer(_ event: inout XEvent) {
         switch compositor.handle(&event) {
         case .notOurs: break
-        case .handled: return
-        case .repaint: return deliver(.damaged)
+        case .handled: return notePresentation()
+        case .repaint:
+            notePresentation()
+            return outbox.post(.damaged)
         }
-        for handler in eventHandlers where handler(&event) { return }
+        if bar?.handle(&event) == true { return }
+        _ = desktop?.handle(&event)
     }
 
     /// New buffers (and tiles for a new height) before the next frame; the driver draws at once
@@ -165,6 +174,6 @@ public final class X11Backend: TickerBackend {
     private func resized(width: Int, height: Int) {
         guard window.noteSize(width: width, height: height) else { return }
         compositor.resize(height: height)
-        deliver(.resized(width: width))
+        outbox.post(.resized(width: width))
     }
 }

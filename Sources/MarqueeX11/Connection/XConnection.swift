@@ -1,6 +1,6 @@
 import CX11
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 public struct DisplayOpenError: Error, CustomStringConvertible {
@@ -76,15 +76,15 @@ public final class XConnection {
     public func flush() { XFlush(display) }
 
     /// Hands every event Xlib has read or can read without blocking to `handle`, and sends the
-    /// requests they caused (unless `shouldContinue` stopped it first). `QueuedAfterFlush` also takes the events xcb read while flushing
+    /// requests queued before. `QueuedAfterFlush` also takes the events xcb read while flushing
     /// (its write path reads when the socket is readable; a plain flush before `poll()` would
     /// strand them and stall the frames). The inner loop empties Xlib's queue without touching
     /// the socket (`XPending` per event cost four extra syscalls a frame) and reads its length
     /// directly (`XEventsQueued(QueuedAlready)` takes the display's lock each time).
-    func drainEvents(while shouldContinue: () -> Bool, _ handle: (inout XEvent) -> Void) {
+    func drainEvents(_ handle: (inout XEvent) -> Void) {
         var event = XEvent()
-        while shouldContinue() && XEventsQueued(display, QueuedAfterFlush) > 0 {
-            while shouldContinue() && XQLength(display) > 0 {
+        while XEventsQueued(display, QueuedAfterFlush) > 0 {
+            while XQLength(display) > 0 {
                 XNextEvent(display, &event)
                 handle(&event)
             }

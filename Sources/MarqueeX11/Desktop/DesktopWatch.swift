@@ -1,6 +1,6 @@
 import CX11
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// Everything the desktop says about how programs should look and move, kept up to date:
 /// XSETTINGS, the X resources, and GTK's settings file where no settings manager runs.

@@ -1,5 +1,5 @@
 import CX11
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// The desktop's XSETTINGS, kept up to date: the settings manager (gnome-settings-daemon,

@@ -1,6 +1,6 @@
 import CX11
 import FontMatching
-import MarqueeCore
+import MarqueeFormats
 
 extension FontSet {
     /// Opens the fonts with the X desktop's rendering defaults: sizes in points become pixels at

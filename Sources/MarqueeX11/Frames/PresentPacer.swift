@@ -24,7 +24,7 @@ import TickerDriver
 /// event on Xlib's own connection (as Mesa does), they wait in a queue of their own, read without
 /// `XNextEvent`, `_XEnq` or a GenericEvent cookie. The requests stay Xlib's, in Xlib's order.
 final class PresentPacer: FramePacer, PixmapPresenter {
-    var onFrame: (UInt64, Double) -> Void = { _, _ in }
+    private let outbox: BackendOutbox
     private let connection: XConnection
     private let window: Window
     /// The child window the notifications are asked for and selected on (see above); made and
@@ -53,13 +53,14 @@ final class PresentPacer: FramePacer, PixmapPresenter {
     private(set) var period: Double
 
     /// Nil when the server has no Present extension.
-    init?(connection: XConnection, window: Window, refreshHz: Double) {
+    init?(connection: XConnection, window: Window, refreshHz: Double, outbox: BackendOutbox) {
         var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XPresentQueryExtension(connection.display, &opcode, &eventBase, &errorBase) != 0,
               let xcb = XGetXCBConnection(connection.display) else { return nil }
         let eventID = xcb_generate_id(xcb)
         // Registered before the selection, so that no completion can reach Xlib's queue.
         guard let completions = xcb_register_for_special_xge(xcb, xm_present_extension(), eventID, nil) else { return nil }
+        self.outbox = outbox
         self.connection = connection
         self.window = window
         self.xcb = xcb
@@ -109,11 +110,11 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         beginWaiting()
     }
 
-    func nextFrame(after time: Double) -> (counter: UInt64, time: Double)? {
+    func nextFrame(after time: Double) -> FrameTime? {
         guard let clock else { return nil }
         let near = clock.counter(near: time)
         let counter = max(clock.time(ofCounter: near) > time ? near : near + 1, lastMSC + 1)
-        return (counter, clock.time(ofCounter: counter))
+        return FrameTime(counter: counter, time: clock.time(ofCounter: counter), period: period)
     }
 
     func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {
@@ -137,10 +138,10 @@ final class PresentPacer: FramePacer, PixmapPresenter {
 
     var waitTimeout: Int32 { awaiting && isActive ? 1000 : -1 }
 
-    func timedOut() {
+    func recoverIfStalled() {
         // Completions stop when the output is off and slow down when the window is off-screen;
         // after a second without one, ask again instead of waiting forever.
-        guard awaiting, MonotonicClock.now() - awaitingSince >= 0.9 else { return }
+        guard awaiting, isActive, MonotonicClock.now() - awaitingSince >= 0.9 else { return }
         awaiting = false
         if isActive { requestFrame() }
     }
@@ -157,10 +158,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
             tookAny = true
             let complete = xm_as_present_complete(event).pointee
             guard complete.event_type == XCB_PRESENT_COMPLETE_NOTIFY, complete.window == xcb_window_t(notifier) else { continue }
-            let awaited = awaitedSerial
             completed(msc: complete.msc, ust: complete.ust, serial: complete.serial)
-            // A frame started: its answer cannot be in before its requests are flushed.
-            if awaitedSerial != awaited { break }
         }
         return tookAny
     }
@@ -175,7 +173,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         awaiting = false
         guard isActive, let clock else { return }
         let target = max(lastMSC + 1, nextCounter)
-        onFrame(target, clock.time(ofCounter: target))
+        outbox.post(.frame(FrameTime(counter: target, time: clock.time(ofCounter: target), period: period)))
     }
 
     /// Starts the frame clock at the first completion and refines its period from the measured

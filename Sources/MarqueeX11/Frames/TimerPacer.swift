@@ -6,7 +6,7 @@ import TickerDriver
 /// Frames at the refresh rate on absolute CLOCK_MONOTONIC deadlines, for servers without
 /// Present. A late wake-up skips ahead to the current deadline instead of bunching frames.
 final class TimerPacer: FramePacer {
-    var onFrame: (UInt64, Double) -> Void = { _, _ in }
+    private let outbox: BackendOutbox
     private let timer: DeadlineTimer
     private let origin: Double
     private var nextCounter: UInt64 = 0
@@ -14,8 +14,9 @@ final class TimerPacer: FramePacer {
     private(set) var isActive = false
     let period: Double
 
-    init?(refreshHz: Double, loop: EventLoop) {
+    init?(refreshHz: Double, loop: EventLoop, outbox: BackendOutbox) {
         guard let timer = DeadlineTimer() else { return nil }
+        self.outbox = outbox
         self.timer = timer
         period = 1 / refreshHz
         origin = MonotonicClock.now()
@@ -46,13 +47,14 @@ final class TimerPacer: FramePacer {
         let current = UInt64(max(0, ((MonotonicClock.now() - origin) / period).rounded(.down)))
         let counter = max(nextCounter, current)
         nextCounter = counter + 1
-        onFrame(counter, time(of: counter))
-        if isActive { requestFrame() }
+        outbox.post(.frame(FrameTime(counter: counter, time: time(of: counter), period: period)))
+        requestFrame()
     }
 
     /// The timer runs on by itself, on its own descriptor: nothing to wait for or read apart.
     func framesShown(from first: UInt64, through last: UInt64) {}
     var waitTimeout: Int32 { -1 }
-    func timedOut() {}
+    func nextFrame(after time: Double) -> FrameTime? { nil }
+    func recoverIfStalled() {}
     func takeCompletions() -> Bool { false }
 }

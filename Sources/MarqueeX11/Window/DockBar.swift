@@ -1,5 +1,5 @@
 import CX11
-import MarqueeCore
+import MarqueeFormats
 import MarqueeIO
 
 /// A ticker window docked as a panel on the top or bottom edge of one monitor.

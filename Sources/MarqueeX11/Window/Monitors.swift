@@ -1,5 +1,5 @@
 import CX11
-import MarqueeCore
+import MarqueeFormats
 
 /// RandR's monitor list (`XRRGetMonitors`) and the events that say it changed.
 ///

@@ -1,5 +1,5 @@
 import CX11
-import MarqueeCore
+import MarqueeFormats
 
 /// The `_NET_WM_STATE` flags xmarquee asks for.
 public enum WindowState: String, Sendable {

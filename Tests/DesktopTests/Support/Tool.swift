@@ -1,4 +1,5 @@
 import Foundation
+@testable import DisplayTestSupport
 
 /// A finished run of a command-line program.
 struct ToolRun {
@@ -30,12 +31,7 @@ enum Tool {
 
     /// Polls `condition` until it holds or `timeout` seconds pass.
     static func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
+        waitUntil(timeout: timeout, interval: 0.05, condition)
     }
 }
 

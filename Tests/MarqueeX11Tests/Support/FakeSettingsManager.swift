@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-import MarqueeCore
+import MarqueeFormats
 @testable import DisplayTestSupport
 
 /// A stand-in for a desktop's settings manager (gnome-settings-daemon, xsettingsd): owns the

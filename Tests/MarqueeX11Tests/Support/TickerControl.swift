@@ -21,9 +21,12 @@ enum TickerControl {
     static func shownMessages(_ name: String, count: Int, timeout: Double = 10) -> Set<String> {
         var seen: Set<String> = []
         _ = waitUntil(timeout: timeout) {
-            if let message = SourceTests.status(name)["message"] as? String { seen.insert(message) }
+            let message = SourceTests.status(name)["message"] as? String
+            if let message { seen.insert(message) }
             next(name)
-            usleep(100_000)
+            // Asked again only once another message is on show (or after a second: one message
+            // alone never changes), so no message is skipped.
+            _ = waitUntil(timeout: 1) { SourceTests.status(name)["message"] as? String != message }
             return seen.count > count
         }
         return seen

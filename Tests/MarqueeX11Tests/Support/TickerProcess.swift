@@ -59,10 +59,11 @@ final class TickerProcess {
         try process.run()
     }
 
-    /// Starts the executable and waits (up to 10 s) for its window to be viewable, then `settle`
-    /// seconds more; throws with the ticker's standard error when no window appears.
+    /// Starts the executable and waits (up to 10 s) for its window to be viewable and, with
+    /// `untilDrawn`, for its first frame (more than one colour in the window: up to 10 s more, as
+    /// the test then reads); throws with the ticker's standard error when no window appears.
     static func launchWithWindow(_ arguments: [String], display: String, input: Bool = false,
-                                 settle: TimeInterval = 0.3,
+                                 untilDrawn: Bool = true,
                                  executable: URL = TickerProcess.executable) throws -> (TickerProcess, XProbe, Window) {
         let ticker = try TickerProcess(arguments, display: display, withInput: input, executable: executable)
         let probe = try XProbe(display)
@@ -75,7 +76,9 @@ final class TickerProcess {
             ticker.stop()
             throw TestSupportError("no window appeared; stderr: \(ticker.standardError)")
         }
-        Thread.sleep(forTimeInterval: settle)
+        if untilDrawn {
+            waitUntil(timeout: 10) { probe.capture(window)?.isUniform == false }
+        }
         return (ticker, probe, window)
     }
 
@@ -87,8 +90,9 @@ final class TickerProcess {
     func waitForExit(timeout: TimeInterval) -> Int32? {
         guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
-        // Let the stderr reader catch the last line.
-        Thread.sleep(forTimeInterval: 0.05)
+        // The stderr reader has the last line once it reads the pipe's end (a command the ticker
+        // started and left running may still hold the pipe: then no more than 2 s).
+        waitUntil(timeout: 2) { errors.ended }
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
@@ -142,11 +146,21 @@ final class TickerProcess {
 final class ErrorCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var sawEnd = false
 
+    /// A piece read; an empty one is the pipe's end.
     func append(_ piece: Data) {
         lock.lock()
         data.append(piece)
+        if piece.isEmpty { sawEnd = true }
         lock.unlock()
+    }
+
+    /// Whether the writer's end was closed (the process and any child holding it are gone).
+    var ended: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return sawEnd
     }
 
     var text: String {

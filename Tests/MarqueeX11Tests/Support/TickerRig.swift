@@ -4,6 +4,7 @@ import Foundation
 import MarqueeCore
 import MarqueeIO
 @testable import MarqueeX11
+import DriverTestSupport
 import TickerDriver
 import TileRaster
 import XCTest
@@ -16,6 +17,13 @@ struct Rig {
     let loop: EventLoop
     let window: TickerWindow
     let ticker: Ticker
+    /// What the ticker handed to the window, frame by frame.
+    let frames: RecordingBackend
+
+    /// The strip position on screen now: of the frame of a queued batch whose vblank came last.
+    var shownPosition: Int { frames.shown(at: MonotonicClock.now())?.position ?? 0 }
+    /// Its sub-pixel phase (see `SubpixelGrid`).
+    var shownPhase: Int { frames.shown(at: MonotonicClock.now())?.phase ?? 0 }
 }
 
 /// A ticker in the test process on the class's Xvfb, driven frame by frame through its real loop.
@@ -39,10 +47,10 @@ extension TickerRigTests {
                                 direction: direction, layout: layout, capsule: capsule, motion: motion, fade: fade)
         let backend = try X11Backend(connection: connection, window: window, font: font, look: style.look, loop: loop,
                                      allowPresent: allowPresent)
-        let ticker = try Ticker(backend: backend, shaper: font, style: style, loop: loop)
+        let frames = RecordingBackend(backend, now: MonotonicClock.now)
+        let ticker = try Ticker(backend: frames, shaper: font, reordering: BidiReordering(), style: style, loop: loop)
         ticker.setMessages(messages)
-        ticker.show()
-        return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker)
+        return Rig(connection: connection, font: font, loop: loop, window: window, ticker: ticker, frames: frames)
     }
 
     /// Runs the loop until `count` more frames have been composed; returns (position, time) of each.
@@ -54,22 +62,24 @@ extension TickerRigTests {
     }
 
     /// Runs the loop for `seconds` of wall time, collecting frames (a test that only lets the
-    /// ticker settle leaves them).
+    /// ticker settle leaves them). Without `untilShown` it returns as the loop stops, before the
+    /// frames it queued are shown: for a test that times the loop's own work.
     @discardableResult
-    func run(_ rig: Rig, seconds: Double) -> [(position: Int, time: Double)] {
-        runLoop(rig, seconds: seconds, frameCount: nil).frames
+    func run(_ rig: Rig, seconds: Double, untilShown: Bool = true) -> [(position: Int, time: Double)] {
+        runLoop(rig, seconds: seconds, frameCount: nil, untilShown: untilShown).frames
     }
 
     /// Runs the loop until `frameCount` frames have been composed (when given) or `seconds` have
     /// passed; returns the frames and whether the count was reached. The last frame, queued for
     /// the next vblank, has reached the window when this returns; so have the frames queued
     /// after it in its batch (all of them are in the frames returned).
-    private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
+    private func runLoop(_ rig: Rig, seconds: Double, frameCount: Int?,
+                         untilShown: Bool = true) -> (frames: [(position: Int, time: Double)], reachedCount: Bool) {
         var frames: [(position: Int, time: Double)] = []
         var reached = false
         // Weak captures: the closures are stored by the ticker and the loop, which the rig owns.
-        rig.ticker.onFrameDrawn = { [weak loop = rig.loop] position, _, time in
-            frames.append((position, time))
+        rig.frames.onFrame = { [weak loop = rig.loop] frame in
+            frames.append((frame.position, frame.time))
             if let frameCount, frames.count >= frameCount {
                 reached = true
                 loop?.stop(status: 0)
@@ -80,10 +90,14 @@ extension TickerRigTests {
         rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
         _ = rig.loop.run()
         rig.loop.unwatch(stopper.fd)
-        rig.ticker.onFrameDrawn = nil
+        rig.frames.onFrame = nil
         rig.loop.restart()
         rig.connection.flush()
-        Thread.sleep(forTimeInterval: 0.06 + X11Backend.batchSeconds)
+        // Until the vblank of the last frame queued has come, and a few more for the server's copy.
+        let lastVblank = rig.frames.frames.last?.time ?? MonotonicClock.now()
+        if untilShown {
+            waitUntil(timeout: 1 + X11Backend.batchSeconds) { MonotonicClock.now() > lastVblank + 4 * rig.ticker.refreshPeriod }
+        }
         rig.connection.sync()
         return (frames, reached)
     }
@@ -120,7 +134,7 @@ extension TickerRigTests {
                                   foreground: Self.foreground, background: Self.background, capsule: nil,
                                   height: rig.window.height, format: .rgb)
         canvas.fill(Self.background)
-        let phase = rig.ticker.shownPhase * (64 / SubpixelGrid.steps)
+        let phase = rig.shownPhase * (64 / SubpixelGrid.steps)
         for (text, x) in texts {
             painter.draw(rig.font.shape(text).glyphs, pen: (x << 6) - phase, baseline: painter.baseline(slot: 0),
                          color: Self.foreground, into: canvas)

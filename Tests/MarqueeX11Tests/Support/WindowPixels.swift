@@ -46,6 +46,12 @@ struct WindowPixels: Equatable, CustomStringConvertible {
 
     var description: String { "WindowPixels(\(width)×\(height))" }
 
+    /// Whether every pixel is the same colour (nothing drawn on the background yet).
+    var isUniform: Bool {
+        guard rgb.count >= 3 else { return true }
+        return stride(from: 3, to: rgb.count, by: 3).allSatisfy { rgb[$0] == rgb[0] && rgb[$0 + 1] == rgb[1] && rgb[$0 + 2] == rgb[2] }
+    }
+
     func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let index = (y * width + x) * 3
         return (rgb[index], rgb[index + 1], rgb[index + 2])

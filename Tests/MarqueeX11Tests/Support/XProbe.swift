@@ -74,6 +74,13 @@ final class XProbe {
         return WindowPixels.capture(display, window: window)
     }
 
+    /// Whether the window's pixels stay as they are for `seconds`, looked at all along (a text
+    /// moving at a few pixels a frame changes them within a frame or two).
+    func isStill(_ window: Window, for seconds: TimeInterval = 0.25) -> Bool {
+        let first = capture(window)
+        return holds(for: seconds) { capture(window) == first }
+    }
+
     func resize(_ window: Window, width: Int, height: Int) {
         XResizeWindow(display, window, UInt32(width), UInt32(height))
         XSync(display, 0)
@@ -89,6 +96,7 @@ func stalledSamples(_ probe: XProbe, _ window: Window, duration: TimeInterval, i
     var stalls = 0, samples = 0
     let deadline = Date().addingTimeInterval(duration)
     while Date() < deadline {
+        // Pacing is what this measures: the pictures `interval` apart must all differ.
         Thread.sleep(forTimeInterval: interval)
         let current = probe.capture(window)
         if current == previous { stalls += 1 }

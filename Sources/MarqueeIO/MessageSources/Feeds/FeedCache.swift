@@ -1,5 +1,5 @@
 import Glibc
-import MarqueeCore
+import MarqueeFormats
 
 /// The folder of feed caches (`$XDG_CACHE_HOME/xmarquee/`): one file per feed address, named
 /// from a hash of it, holding a `FeedCacheEntry`. Written by the ticker after each fetch (it

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeFormats
 
 /// How one feed's items are shown: prefixed with a title (`--feed-title`: the feed's own, or the
 /// one its `[[feed]]` table gives), and in a colour of their own. Feed text is data: it is never

@@ -1,0 +1,57 @@
+import CWaylandClient
+import MarqueeCore
+import TileRaster
+
+/// The strip painted at each sub-pixel phase for more than the bar, stacked in one buffer
+/// shared with the compositor: band `phase` (rows `phase × bandHeight` on) holds that phase's
+/// ribbon. Attached once, a frame is then a rectangle of it (`wp_viewport.set_source` at the
+/// frame's column and band): no buffer made, attached or released per frame, so frames can be
+/// queued for the refreshes to come without a wake-up each. Bands are painted when a frame first
+/// needs them, never while the compositor may read the atlas (it is held from its attach until
+/// the compositor releases it). Owns its buffer.
+final class PhaseAtlas {
+    private let pixels: ShmBuffer
+    let bandHeight: Int
+    /// What each band holds; nil where it is not painted.
+    private var extents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
+
+    init(display: WaylandDisplay, shm: OpaquePointer, width: Int, bandHeight: Int, format: TileCanvas.Format) throws(WaylandError) {
+        pixels = try ShmBuffer(display: display, shm: shm, width: width, height: bandHeight * SubpixelGrid.steps, format: format)
+        self.bandHeight = bandHeight
+    }
+
+    var width: Int { pixels.canvas.width }
+    /// Attached and not released: the compositor may read any band.
+    var isHeld: Bool { pixels.isBusy }
+
+    /// Whether band `plan.phase` holds what `plan` shows.
+    func shows(_ plan: FramePlan) -> Bool {
+        extents[plan.phase]?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
+    }
+
+    /// The rectangle of the atlas showing `plan` (which it must show): its column and first row.
+    func origin(of plan: FramePlan) -> (x: Int, y: Int)? {
+        extents[plan.phase].map { (plan.position - $0.range.lowerBound, plan.phase * bandHeight) }
+    }
+
+    /// Band `phase` as a canvas to paint; nil while the compositor may read it.
+    func band(_ phase: Int) -> TileCanvas? {
+        isHeld ? nil : pixels.canvas.rows(from: phase * bandHeight, count: bandHeight)
+    }
+
+    /// The phases whose bands are painted.
+    var paintedPhases: [Int] { extents.indices.filter { extents[$0] != nil } }
+
+    /// Band `phase` was painted and holds `extent`.
+    func painted(_ phase: Int, extent: StripExtent) { extents[phase] = extent }
+
+    /// Its bands are painted for the frames to come: its pages need not stay resident here (the
+    /// compositor reads them through its own mapping).
+    func finishedPainting() { pixels.releasePages() }
+
+    /// What it holds is stale (new colours, height, font).
+    func forget() { extents = Array(repeating: nil, count: SubpixelGrid.steps) }
+
+    /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
+    func attach(to surface: OpaquePointer) { pixels.attach(to: surface) }
+}

@@ -1,0 +1,98 @@
+import MarqueeCore
+import TickerDriver
+import XCTest
+
+/// A display that queues frames ahead gets batches while the motion is steady, and a change
+/// replaces what is queued from the next vblank on.
+final class FrameBatchTests: XCTestCase {
+    private func steadyRig() throws -> DriverRig {
+        let rig = try DriverRig(speed: 120, queueing: true)
+        rig.runFrames(4)
+        return rig
+    }
+
+    func testASteadyMotionIsHandedInBatches() throws {
+        let rig = try steadyRig()
+        XCTAssertEqual(try XCTUnwrap(rig.lastFrame).frameCount, 12)
+        let plan = try XCTUnwrap(rig.lastFrame).plan
+        XCTAssertEqual(plan.following.map(\.position), (1...11).map { plan.position + 2 * $0 })
+    }
+
+    func testADisplayWithoutAQueueGetsOneFrameAtATime() throws {
+        let rig = try DriverRig(speed: 120)
+        rig.runFrames(20)
+        XCTAssertEqual(Set(rig.backend.frames.map(\.frameCount)), [1])
+    }
+
+    func testABatchCountsAsItsFrames() throws {
+        let rig = try steadyRig()
+        let shown = rig.ticker.statistics.shown
+        rig.vblank()
+        XCTAssertEqual(rig.ticker.statistics.shown, shown + 12 - 11, "the new batch replaces the 11 frames still queued")
+    }
+
+    func testAPressReplacesTheQueuedFramesFromTheNextVblank() throws {
+        let rig = try steadyRig()
+        let batch = try XCTUnwrap(rig.lastFrame)
+        let pressedAt = batch.frame!.time + 2.5 * DriverRig.period
+        rig.clock.advance(to: pressedAt)
+        rig.input(.press(x: 40))
+        let replan = try XCTUnwrap(rig.lastFrame)
+        XCTAssertEqual(replan.frame?.counter, batch.frame!.counter + 3, "the next vblank after the press")
+        XCTAssertEqual(replan.frameCount, 1, "a drag is planned frame by frame")
+        XCTAssertEqual(replan.position, batch.plan.following[2].position, "held where that vblank's frame was, no step back")
+    }
+
+    func testANewSpeedReplacesTheQueuedFrames() throws {
+        let rig = try steadyRig()
+        let batch = try XCTUnwrap(rig.lastFrame)
+        rig.clock.advance(to: batch.frame!.time + 0.5 * DriverRig.period)
+        rig.ticker.changeSpeed(to: 240)
+        XCTAssertEqual(try XCTUnwrap(rig.lastFrame).frame?.counter, batch.frame!.counter + 1)
+    }
+
+    func testANewLookRepaintsTheQueuedFrames() throws {
+        let rig = try steadyRig()
+        let handed = rig.backend.frames.count
+        rig.ticker.setLook(TickerLook(foreground: RGBAColor(hex: "#ff0000")!, background: RGBAColor(hex: "#000000")!))
+        XCTAssertEqual(rig.backend.looks.count, 1)
+        XCTAssertEqual(rig.backend.frames.count, handed + 1, "the frames ahead planned again in the new look")
+    }
+
+    func testStoppingShowsWhereTheTextStandsAtTheNextVblank() throws {
+        let rig = try steadyRig()
+        let batch = try XCTUnwrap(rig.lastFrame)
+        rig.clock.advance(to: batch.frame!.time + 4.2 * DriverRig.period)
+        rig.ticker.setSpeed(0, direction: .left)
+        let standing = try XCTUnwrap(rig.lastFrame)
+        XCTAssertEqual(standing.frame?.counter, batch.frame!.counter + 5)
+        XCTAssertEqual(standing.frameCount, 1)
+        rig.runFrames(40)
+        XCTAssertFalse(rig.backend.framesWanted, "frames stop once the program has settled")
+        XCTAssertEqual(Set(rig.backend.frames.suffix(5).map(\.position)), [standing.position], "it stands where it stopped")
+    }
+
+    /// A fifo (Wayland): queued commits cannot be taken back. A change plans nothing at once; the
+    /// next batch, after the queue, follows it, with no step back.
+    func testAQueueThatCannotBeReplacedIsFollowedNotReplanned() throws {
+        let rig = try DriverRig(speed: 120, queueing: true, replacesQueued: false)
+        rig.runFrames(4)
+        let batch = try XCTUnwrap(rig.lastFrame)
+        let handed = rig.backend.frames.count
+        rig.clock.advance(to: batch.frame!.time + 2.5 * DriverRig.period)
+        rig.ticker.changeSpeed(to: 240)
+        XCTAssertEqual(rig.backend.frames.count, handed, "nothing planned while the queue runs")
+        // The display's next frame is the vblank after its queue.
+        rig.vblank(skipping: 11)
+        let next = try XCTUnwrap(rig.lastFrame)
+        XCTAssertEqual(next.frame?.counter, batch.frame!.counter + 12)
+        XCTAssertGreaterThan(next.position, batch.plan.following.last!.position, "on from where the queue ends")
+    }
+
+    func testNothingIsReplannedWhenNothingIsQueued() throws {
+        let rig = try DriverRig(speed: 0, queueing: true)
+        let handed = rig.backend.frames.count
+        rig.ticker.setLook(TickerLook(foreground: RGBAColor(hex: "#00ff00")!, background: RGBAColor(hex: "#000000")!))
+        XCTAssertEqual(rig.backend.frames.count, handed)
+    }
+}
