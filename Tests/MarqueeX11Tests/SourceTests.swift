@@ -228,7 +228,7 @@ final class SourceTests: XCTestCase {
         let (ticker, probe, window) = try launch(["--opml", path])
         defer { end(ticker) }
         XCTAssertTrue(waitUntil(timeout: 10) { ink(probe, window) > 200 }, ticker.standardError)
-        XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" }, "DBG \(Self.feeds.requests.map(\.target)) \(ticker.standardError)")
+        XCTAssertTrue(Self.feeds.requests.contains { $0.target == "/rss.xml?opml" })
 
         let missing = try TickerProcess(["--opml", "/nonexistent/list.opml"], display: Self.server.display)
         XCTAssertEqual(missing.waitForExit(timeout: 5), 5)
