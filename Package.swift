@@ -135,10 +135,13 @@ let package = Package(
         // Feed), linked only into the `xmarquee-feed` helper the ticker starts per fetch — never
         // into the ticker itself.
         .target(name: "FeedReader", dependencies: ["CLibXML2", "CCurl"]),
+        // Landlock and seccomp through their system calls (no library for them here): the fence
+        // the helper puts itself in before it reads its input.
+        .target(name: "CSandbox", path: "Sources/CSandbox"),
         // The helper: feeds and OPML lists, and the config file (`xmarquee-feed read-config PATH`).
         .executableTarget(
             name: "xmarquee-feed",
-            dependencies: ["FeedReader", "MarqueeFormats", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML",
+            dependencies: ["FeedReader", "MarqueeFormats", "MarqueeIO", "MarqueeConfig", "MarqueeConfigTOML", "CSandbox",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make generate`: the man pages and the README's option table, filled from the command

@@ -5,7 +5,9 @@ import MarqueeIO
 /// `--notifications`: desktop notifications on the ticker, each until its timeout. When no
 /// notification server owns `org.freedesktop.Notifications`, this is the server
 /// (`NotificationServer`); when another does, it listens beside it through a monitor connection
-/// (`NotificationMonitor`) and never takes the name. Critical ones go to `onUrgent` (shown once,
+/// (`NotificationMonitor`) and never takes the name while it is held: when that server goes,
+/// what it was sent goes from the ticker with it, and this one becomes the server. Critical ones
+/// go to `onUrgent` (shown once,
 /// urgently) instead of the list. A flood costs a bounded list and one emit per 100 ms at most.
 public final class NotificationSource: MessageSource {
     public enum Role: String, Sendable {
@@ -23,6 +25,9 @@ public final class NotificationSource: MessageSource {
     private var server: NotificationServer?
     private var monitor: NotificationMonitor?
     private var nameRequest: BusSlot?
+    /// While a monitor: the bus's word that the other server left.
+    private var serverWatch: BusSlot?
+    private var loop: EventLoop?
     /// Which one it is (`ctl status`).
     public private(set) var role = Role.starting
     /// How many are on the ticker.
@@ -48,14 +53,20 @@ public final class NotificationSource: MessageSource {
 
     public func start(on loop: EventLoop, emit: @escaping ([Message]) -> Void, outcome: @escaping (String?) -> Void) {
         lifecycle.start(on: loop, emit: emit, outcome: outcome)
+        self.loop = loop
         bus.attach(to: loop)
         timerWatch = timer.wake(on: loop) { [unowned self] in self.timeUp() }
+        claimName()
+    }
+
+    /// The server when the name is free, else a monitor beside whoever has it.
+    private func claimName() {
         do {
             let server = try NotificationServer(bus: bus, source: self)
             self.server = server
             nameRequest = try bus.requestName(NotificationServer.busName) { [unowned self] owned in
                 self.nameRequest = nil
-                owned ? self.becameServer() : self.listenBeside(loop: loop)
+                if owned { self.becameServer() } else if let loop = self.loop { self.listenBeside(loop: loop) }
             }
         } catch {
             role = .unavailable
@@ -66,12 +77,15 @@ public final class NotificationSource: MessageSource {
     public func stop() {
         timerWatch = nil
         nameRequest = nil
+        serverWatch = nil
+        loop = nil
         server = nil
         monitor = nil
         lifecycle.stop()
     }
 
     private func becameServer() {
+        serverWatch = nil
         role = .server
         onClosed = { [unowned self] id, reason in self.server?.closed(id, reason: reason) }
         lifecycle.succeeded()
@@ -91,11 +105,31 @@ public final class NotificationSource: MessageSource {
                 self.lifecycle.failed(failure)
             }
             role = .monitor
+            // The bus itself is the sender: sd-bus compares it to the message's, which only the bus sets.
+            serverWatch = try bus.match("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(NotificationServer.busName)'") { [unowned self] signal in
+                let arguments = signal.arguments()
+                guard arguments.count == 3, arguments[2].text == "" else { return }
+                self.serverLeft()
+            }
             lifecycle.succeeded()
         } catch {
             role = .unavailable
             lifecycle.failed(error.description)
         }
+    }
+
+    /// The server beside which this one listened has gone: the notifications it was sent go
+    /// with it, at once, and this one takes the name.
+    private func serverLeft() {
+        // Its match stays registered (it is running this): the role says it is done with.
+        guard role == .monitor else { return }
+        monitor = nil
+        board = NotificationBoard()
+        emitDue = nil
+        lifecycle.emit([])
+        rearm()
+        role = .starting
+        claimName()
     }
 
     // MARK: What servers and monitors bring

@@ -9,7 +9,7 @@ import MarqueeFormats
 /// error reply and changes nothing. At most `maximumClients` connections are held at once: past
 /// that the one waiting longest is dropped. A new connection is read at once, so a request sent
 /// with the connection (what `xmarquee ctl` does) is answered before a flood of idle ones could
-/// push it out.
+/// push it out. Only the ticker's own user is answered (the kernel's word, `PeerCredentials`).
 public final class ControlServer {
     /// Enough that a flood must open this many connections between a client's connect and its
     /// send to push its request out; a client whose connection ends unanswered asks again.
@@ -21,6 +21,8 @@ public final class ControlServer {
     /// Bytes received so far from each connection, the order it was accepted in, and its watch.
     private var clients: [Int32: (received: [UInt8], order: Int, watch: EventLoop.Watch)] = [:]
     private var accepted = 0
+    /// A refused stranger is said once: a flood of them is no flood of warnings.
+    private var warnedOfStranger = false
     /// Handles a parsed request; returns nil for success or an error text.
     public var onRequest: (ControlRequest) -> String? = { _ in nil }
     /// The reply to `status`: one line of JSON describing the ticker.
@@ -66,17 +68,19 @@ public final class ControlServer {
         guard probe >= 0 else { return nil }
         defer { close(probe) }
         guard ControlSocketPath.withAddress(path, { connect(probe, $0, $1) }) == 0 else { return nil }
-        // struct ucred: pid, uid, gid (Glibc shows the struct only with _GNU_SOURCE).
-        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(probe, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return 0 }
-        return credentials.pid
+        return PeerCredentials(of: probe)?.pid ?? 0
     }
 
     private func accept() {
         while true {
             let client = xm_accept_nonblocking(listener)
             guard client >= 0 else { return }
+            // The folder's and the socket's modes keep other users out; a connection that got
+            // in anyway (a folder someone loosened, a descriptor handed on) is closed unread.
+            guard let peer = PeerCredentials(of: client), peer.uid == getuid() else {
+                refuse(client)
+                continue
+            }
             if clients.count >= Self.maximumClients, let oldest = clients.min(by: { $0.value.order < $1.value.order })?.key {
                 drop(oldest)
             }
@@ -101,6 +105,16 @@ public final class ControlServer {
         } else if received.count >= ControlRequest.maximumBytes {
             reply(client, "error: request longer than \(ControlRequest.maximumBytes) bytes")
         }
+    }
+
+    private func refuse(_ client: Int32) {
+        if !warnedOfStranger {
+            warnedOfStranger = true
+            Diagnostics.warn("control socket: refused a connection from another user (uid \(PeerCredentials(of: client).map { String($0.uid) } ?? "unknown"))")
+        }
+        var bytes = Array("error: not your ticker\n".utf8)
+        _ = bytes.withUnsafeMutableBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(client)
     }
 
     private func answer(_ client: Int32, line: [UInt8]) {

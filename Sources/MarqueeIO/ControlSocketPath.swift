@@ -1,7 +1,10 @@
 import Glibc
 
 /// Where an instance's control socket lives: `$XDG_RUNTIME_DIR/xmarquee/NAME.sock`, in a
-/// directory only the user can enter (0700), so no other user can steer the ticker.
+/// directory only the user can enter (0700), so no other user can steer the ticker. Without
+/// `XDG_RUNTIME_DIR` the folder is `/tmp/xmarquee-UID`, which another user could make first:
+/// a folder that is not the user's own is refused, naming `XDG_RUNTIME_DIR`, by the ticker and
+/// by `xmarquee ctl` alike (and each checks the other's uid on the socket itself).
 public enum ControlSocketPath {
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -18,28 +21,47 @@ public enum ControlSocketPath {
     /// The socket path for `name`, creating the private directory when `create` is set.
     public static func path(for name: String, create: Bool) throws(Problem) -> String {
         guard isValidName(name) else { throw Problem(description: "invalid --name \"\(name)\": use letters, digits, - and _") }
-        let base = directory
-        if create {
-            if mkdir(base, 0o700) != 0 && errno != EEXIST {
-                throw Problem(description: "cannot create \"\(base)\": \(String(cString: strerror(errno)))")
-            }
-            var info = stat()
-            guard lstat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else {
-                throw Problem(description: "\"\(base)\" is not a directory of this user")
-            }
-            if info.st_mode & 0o077 != 0 { chmod(base, 0o700) }
-        }
+        let base = try folder(create: create)
         let path = base + "/" + name + ".sock"
         guard path.utf8.count < 100 else { throw Problem(description: "socket path too long: \(path)") }
         return path
     }
 
+    /// The private directory every instance's socket is in, checked (and made when `create`).
+    /// A client finds no folder when no ticker runs: connecting then says so.
+    public static func folder(create: Bool) throws(Problem) -> String {
+        let base = directory
+        if create, mkdir(base, 0o700) != 0 && errno != EEXIST {
+            throw Problem(description: "cannot create \"\(base)\": \(String(cString: strerror(errno)))")
+        }
+        if create || access(base, F_OK) == 0 { try checkPrivate(base, runtimeDirectorySet: runtimeDirectory != nil) }
+        return base
+    }
+
     /// The private directory every instance's socket is in.
     public static var directory: String {
-        if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 {
-            return String(cString: runtime) + "/xmarquee"
+        runtimeDirectory.map { $0 + "/xmarquee" } ?? "/tmp/xmarquee-\(getuid())"
+    }
+
+    private static var runtimeDirectory: String? {
+        guard let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 else { return nil }
+        return String(cString: runtime)
+    }
+
+    /// `folder` is a folder (not a link) of this user's, made private (0700) when it is not.
+    static func checkPrivate(_ folder: String, runtimeDirectorySet: Bool) throws(Problem) {
+        let advice = runtimeDirectorySet ? "" : " (XDG_RUNTIME_DIR is not set: set it to a folder of your own, such as /run/user/\(getuid()))"
+        var info = stat()
+        guard lstat(folder, &info) == 0 else {
+            throw Problem(description: "cannot use \"\(folder)\": \(String(cString: strerror(errno)))\(advice)")
         }
-        return "/tmp/xmarquee-\(getuid())"
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw Problem(description: "\"\(folder)\" is not a folder\(advice)") }
+        guard info.st_uid == getuid() else {
+            throw Problem(description: "\"\(folder)\" belongs to another user (uid \(info.st_uid)), not to uid \(getuid())\(advice)")
+        }
+        if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 {
+            throw Problem(description: "cannot make \"\(folder)\" private: \(String(cString: strerror(errno)))\(advice)")
+        }
     }
 
     /// The names of the sockets in the directory, sorted (instances that may be running; one

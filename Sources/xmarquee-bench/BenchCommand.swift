@@ -35,6 +35,8 @@ struct BenchCommand: ParsableCommand {
             throw BenchError("no xmarquee at \(binary): run `swift build -c release` first")
         }
         let started = BenchClock.now()
+        let home = try PrivateHome()
+        defer { home.remove() }
         let log = ResultLog()
         log.machine = Self.machineDescription()
         for (key, value) in log.machine { print("\(key): \(value)") }
@@ -45,15 +47,16 @@ struct BenchCommand: ParsableCommand {
         func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
         if wanted("baseline") { bench.runServerBaseline() }
         if wanted("start") { try bench.runStartup() }
-        let pacingFloor = wanted("pacing60") || wanted("pacing144") ? bench.buildFloor(source: Self.floorSource()) : nil
+        let pacingFloor = wanted("pacing60") || wanted("pacing144") ? bench.buildFloor() : nil
         if wanted("pacing60") { try bench.runPacing(hz: 60, pixelsPerFrame: 2, floorBinary: pacingFloor) }
         if wanted("smooth60") || wanted("smooth144") || only.contains("selfcheck") { bench.runSubpixelSelfCheck() }
         if wanted("smooth60") { try bench.runSmoothness(hz: 60) }
         let removeTickrFiles = wanted("cpu") || wanted("tickr") ? try bench.prepareTickr() : nil
         defer { removeTickrFiles?() }
         let cpuFloor = wanted("cpu") || wanted("composited") || wanted("cpu144") || wanted("composited144")
-            ? bench.buildFloor(source: Self.floorSource()) : nil
-        if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: removeTickrFiles != nil) }
+            ? bench.buildFloor() : nil
+        let batchFloor = wanted("cpu") || wanted("cpu144") ? bench.buildBatchFloor() : nil
+        if wanted("cpu") { try bench.runCPUComparison(floorBinary: cpuFloor, batchFloorBinary: batchFloor, tickrReady: removeTickrFiles != nil) }
         if wanted("composited") { try bench.runCompositedCPU(floorBinary: cpuFloor) }
         if wanted("switch") { try bench.runCompositorSwitch() }
         if wanted("memory") { try bench.runMemoryOverTime() }
@@ -66,7 +69,7 @@ struct BenchCommand: ParsableCommand {
         if wanted("pacing144") || wanted("smooth144") || wanted("cpu144") || wanted("composited144") {
             try bench.restartServer(refreshHz: 144)
         }
-        if wanted("cpu144") { try bench.runCPUComparison(floorBinary: cpuFloor, tickrReady: false, hz: 144) }
+        if wanted("cpu144") { try bench.runCPUComparison(floorBinary: cpuFloor, batchFloorBinary: batchFloor, tickrReady: false, hz: 144) }
         if wanted("composited144") { try bench.runCompositedCPU(floorBinary: cpuFloor, hz: 144) }
         if wanted("pacing144") { try bench.runPacing(hz: 144, pixelsPerFrame: 2, floorBinary: pacingFloor) }
         if wanted("smooth144") {
@@ -77,13 +80,22 @@ struct BenchCommand: ParsableCommand {
         let load = (ProcessSampler.readText("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
         log.machine.append(("load average at end", load + " (the machine is shared: other builds and tests run too)"))
         log.machine.append(("benchmark duration", "\(Int(BenchClock.now() - started)) s"))
+        log.machine.append(("scenarios", only.isEmpty ? "all (a full run)" : only.joined(separator: " ")))
+        log.machine.append(("home", "a private HOME and XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME, XDG_DATA_HOME, XDG_RUNTIME_DIR, removed at the end"))
 
         let markdown = ReportWriter.markdown(log)
         print("\n" + markdown)
         mkdir(output, 0o755)
         try ReportWriter.write(markdown, to: output + "/latest.md")
         try ReportWriter.write(ReportWriter.json(log), to: output + "/latest.json")
-        print("written: \(output)/latest.md, \(output)/latest.json")
+        // Every run kept under its date and commit, raw samples included: a figure quoted
+        // anywhere names the run it comes from.
+        let stamp = log.machine.first { $0.0 == "date" }.map { $0.1.replacingAll(" ", with: "-").replacingAll(":", with: "") } ?? "undated"
+        let commit = log.machine.first { $0.0 == "xmarquee commit" }?.1 ?? "uncommitted"
+        let kept = "\(output)/run-\(stamp)-\(commit)"
+        try ReportWriter.write(markdown, to: kept + ".md")
+        try ReportWriter.write(ReportWriter.json(log), to: kept + ".json")
+        print("written: \(output)/latest.md, \(output)/latest.json, \(kept).md, \(kept).json")
     }
 
     static func executableFolder() -> String {
@@ -94,9 +106,8 @@ struct BenchCommand: ParsableCommand {
         return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     }
 
-    /// The C floor's source: from the package root (where `make bench` runs) or relative to the build folder.
-    static func floorSource() -> String? {
-        let relative = "bench/floor/present_floor.c"
+    /// A file of the package: from its root (where `make bench` runs) or relative to the build folder.
+    static func packageFile(_ relative: String) -> String? {
         let candidates = [relative, executableFolder() + "/../../../" + relative]
         return candidates.first { access($0, R_OK) == 0 }
     }

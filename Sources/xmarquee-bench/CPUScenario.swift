@@ -9,6 +9,7 @@ extension Bench {
     struct CPURounds {
         var ours: [ProcessUsage] = [], oursServer: [ProcessUsage] = []
         var floor: [ProcessUsage] = [], floorServer: [ProcessUsage] = []
+        var batchFloor: [ProcessUsage] = [], batchFloorServer: [ProcessUsage] = []
         var tickr: [ProcessUsage] = [], tickrServer: [ProcessUsage] = []
         /// xmarquee's resident memory at the end of each round, in MB.
         var oursResident: [Double] = []
@@ -18,7 +19,7 @@ extension Bench {
         }
     }
 
-    func measureCPURounds(floorBinary: String?, tickrReady: Bool) throws -> CPURounds {
+    func measureCPURounds(floorBinary: String?, batchFloorBinary: String?, hz: Int, tickrReady: Bool) throws -> CPURounds {
         var rounds = CPURounds()
         func measure(_ pid: pid_t, into client: inout [ProcessUsage], _ server: inout [ProcessUsage]) {
             let usage = measureUsage(of: [pid, serverPID], for: 10)
@@ -39,6 +40,12 @@ extension Bench {
                 measure(run.process.pid, into: &rounds.floor, &rounds.floorServer)
                 run.process.terminate()
             }
+            if let batchFloorBinary, let run = try launchFloor(batchFloorBinary, className: "present_batch_floor",
+                                                               extra: ["\(Self.framesPerWakeup(hz: hz))"]) {
+                BenchClock.sleep(1)
+                measure(run.process.pid, into: &rounds.batchFloor, &rounds.batchFloorServer)
+                run.process.terminate()
+            }
             if tickrReady, let run = try launchTickr() {
                 BenchClock.sleep(2)
                 measure(run.process.pid, into: &rounds.tickr, &rounds.tickrServer)
@@ -50,8 +57,8 @@ extension Bench {
 
     /// Without a compositing manager: xmarquee presents tear-free (where the build does), the
     /// floor copies straight into its window. `hz`: the server's refresh rate (60, or 144 faked).
-    func runCPUComparison(floorBinary: String?, tickrReady: Bool, hz: Int = 60) throws {
-        let rounds = try measureCPURounds(floorBinary: floorBinary, tickrReady: tickrReady)
+    func runCPUComparison(floorBinary: String?, batchFloorBinary: String?, tickrReady: Bool, hz: Int = 60) throws {
+        let rounds = try measureCPURounds(floorBinary: floorBinary, batchFloorBinary: batchFloorBinary, hz: hz, tickrReady: tickrReady)
         let (ours, oursServer, floor, floorServer, tickr, tickrServer) =
             (rounds.ours, rounds.oursServer, rounds.floor, rounds.floorServer, rounds.tickr, rounds.tickrServer)
         let median = CPURounds.median
@@ -86,6 +93,16 @@ extension Bench {
                     note: "frames queued ahead: the ticker sleeps through each batch, the floor wakes every frame")
         }
 
+        logBatchFloor(rounds: rounds, hz: hz, tickerClient: tickerClientCPU, tickerServer: tickerServerCPU)
+        log.addSamples("CPU \(hz) Hz: xmarquee client %", rounds.ours.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: X server with xmarquee %", rounds.oursServer.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: xmarquee wakeups/s", rounds.ours.map(\.wakeupsPerSecond))
+        log.addSamples("CPU \(hz) Hz: per-vblank floor client %", rounds.floor.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: X server with the per-vblank floor %", rounds.floorServer.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: batching floor client %", rounds.batchFloor.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: X server with the batching floor %", rounds.batchFloorServer.map(\.cpuPercent))
+        log.addSamples("CPU \(hz) Hz: batching floor wakeups/s", rounds.batchFloor.map(\.wakeupsPerSecond))
+
         guard tickrReady else { return }
         let tickrClient = median(tickr, \.cpuPercent), tickrServerCPU = median(tickrServer, \.cpuPercent)
         let tickrNote = "same file and bar, -delay=16 -shiftsize=2 (125 px/s); median of \(tickr.count) × 10 s"
@@ -97,6 +114,30 @@ extension Bench {
         }
         if let tickrServerCPU, let tickerServerCPU, tickerServerCPU > 0 {
             log.add("Tickr", "X server CPU: with Tickr ÷ with xmarquee", tickrServerCPU / tickerServerCPU, "×")
+        }
+    }
+
+    /// The ticker beside a C client that batches as it does (same frames a wakeup, one ribbon,
+    /// no copy, no text): like for like, the one comparison whose target is the issue's.
+    func logBatchFloor(rounds: CPURounds, hz: Int, tickerClient: Double?, tickerServer: Double?) {
+        let median = CPURounds.median
+        let section = hz == 60 ? "C batching floor" : "C batching floor \(hz) Hz"
+        let frames = Self.framesPerWakeup(hz: hz)
+        let client = median(rounds.batchFloor, \.cpuPercent), server = median(rounds.batchFloorServer, \.cpuPercent)
+        log.add(section, "batching floor client CPU", client, "%",
+                note: "\(frames) PresentPixmaps of one pre-painted ribbon a wakeup, as the ticker queues; median of \(rounds.batchFloor.count) × 10 s")
+        log.add(section, "batching floor client CPU per 10 s", client.map { $0 / 100 * 10 * 1e6 }, "µs")
+        log.add(section, "xmarquee client CPU per 10 s", tickerClient.map { $0 / 100 * 10 * 1e6 }, "µs", note: "the `CPU \(hz) Hz` row")
+        log.add(section, "batching floor wakeups", median(rounds.batchFloor, \.wakeupsPerSecond), "/s")
+        log.add(section, "X server CPU with the batching floor", server, "%")
+        if let client, let tickerClient, client > 0 {
+            let ratio = tickerClient / client
+            log.add(section, "client CPU: xmarquee ÷ batching floor", ratio, "×", target: "≤ 1.25 ×", met: ratio <= 1.25,
+                    note: "same frames a wakeup; the ticker also lays out, paints tiles and ribbons, answers its loop")
+        }
+        if let server, let tickerServer, server > 0 {
+            log.add(section, "X server CPU: xmarquee ÷ batching floor", tickerServer / server, "×",
+                    note: "the same PresentPixmaps a wakeup; the ticker's ribbons are painted again as the text moves on")
         }
     }
 

@@ -12,7 +12,7 @@ extension Bench {
             return
         }
         let compositorStart = ProcessSampler.sample(compositor.pid)
-        let rounds = try measureCPURounds(floorBinary: floorBinary, tickrReady: false)
+        let rounds = try measureCPURounds(floorBinary: floorBinary, batchFloorBinary: nil, hz: hz, tickrReady: false)
         let compositorEnd = ProcessSampler.sample(compositor.pid)
         compositor.terminate()
         waitForCompositor(running: false)

@@ -1,35 +1,57 @@
 import CXBench
 import Glibc
 
-/// The C reference loop: one pixmap, one XCopyArea per Present completion. What the X server
-/// spends on it is the floor for any ticker of the same size and speed.
+/// The C references: what the X server (or the compositor) spends on the least a scrolling
+/// client can do. `present_floor` copies and flushes at every vblank; `present_batch_floor`
+/// queues the same frames the ticker queues per wakeup (K PresentPixmaps of one pre-painted
+/// ribbon, no copy); `wayland_bar_floor` attaches one pre-painted buffer per frame callback.
 extension Bench {
-    /// Compiles bench/floor/present_floor.c with cc and pkg-config; nil (and a row saying why) if it cannot.
-    func buildFloor(source: String?) -> String? {
-        guard let source else {
-            log.add("C floor", "bench/floor/present_floor.c not found", nil, "")
+    /// Compiles bench/floor/NAME.c with cc and pkg-config `packages` (and `extra` C files);
+    /// nil, and a row saying why, when it cannot.
+    func buildC(_ name: String, packages: [String], extra: [String] = [], includes: [String] = []) -> String? {
+        guard let source = BenchCommand.packageFile("bench/floor/\(name).c") else {
+            log.add("C floor", "bench/floor/\(name).c not found", nil, "")
             return nil
         }
-        let binary = fixtures.folder + "/present_floor"
-        let flags = ChildProcess.output(of: "pkg-config", ["--cflags", "--libs", "x11", "xpresent"])
+        let binary = fixtures.folder + "/" + name
+        let flags = ChildProcess.output(of: "pkg-config", ["--cflags", "--libs"] + packages)
         guard flags.status == 0 else {
-            log.add("C floor", "not built: pkg-config x11 xpresent failed", nil, "")
+            log.add("C floor", "\(name) not built: pkg-config \(packages.joined(separator: " ")) failed", nil, "")
             return nil
         }
-        let compile = ChildProcess.output(of: "cc", ["-O2", "-o", binary, source]
+        let extraFiles = extra.compactMap { BenchCommand.packageFile($0) }
+        let includeFlags = includes.compactMap { BenchCommand.packageFile($0) }.map { "-I" + $0 }
+        let compile = ChildProcess.output(of: "cc", ["-O2", "-o", binary] + includeFlags + [source] + extraFiles
             + flags.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
         guard compile.status == 0 else {
-            log.add("C floor", "not built: cc failed on \(source)", nil, "")
+            log.add("C floor", "\(name) not built: cc failed on \(source)", nil, "")
             return nil
         }
         return binary
     }
 
-    /// Starts the floor (1920×32, 2 px a frame) and waits for its window.
-    func launchFloor(_ binary: String) throws -> (process: ChildProcess, window: Window)? {
-        let floor = try ChildProcess(binary, ["\(Self.barWidth)", "\(Self.barHeight)", "2"],
+    /// The per-vblank floor: one XCopyArea per Present completion.
+    func buildFloor() -> String? { buildC("present_floor", packages: ["x11", "xpresent"]) }
+
+    /// The batching floor: the ticker's K PresentPixmaps a wakeup, of one ribbon.
+    func buildBatchFloor() -> String? { buildC("present_batch_floor", packages: ["x11", "xpresent"]) }
+
+    /// The Wayland bar floor, with the project's generated layer-shell code.
+    func buildWaylandFloor() -> String? {
+        let generated = "Sources/WaylandProtocols/Generated"
+        return buildC("wayland_bar_floor", packages: ["wayland-client"],
+                      extra: ["\(generated)/wlr-layer-shell-unstable-v1-protocol.c", "\(generated)/xdg-shell-protocol.c"],
+                      includes: [generated])
+    }
+
+    /// Frames the ticker queues a wakeup at `hz` (X11Backend.batchSeconds of them, rounded up).
+    static func framesPerWakeup(hz: Int) -> Int { Int((0.2 * Double(hz)).rounded(.up)) }
+
+    /// Starts a floor (1920×32, 2 px a frame, and `extra` arguments) and waits for its window.
+    func launchFloor(_ binary: String, className: String = "present_floor", extra: [String] = []) throws -> (process: ChildProcess, window: Window)? {
+        let floor = try ChildProcess(binary, ["\(Self.barWidth)", "\(Self.barHeight)", "2"] + extra,
                                      environment: ["DISPLAY": xvfb.display])
-        guard let window = observer.waitForWindow(pid: floor.pid, className: "present_floor", timeout: 10) else {
+        guard let window = observer.waitForWindow(pid: floor.pid, className: className, timeout: 10) else {
             floor.terminate()
             return nil
         }

@@ -22,8 +22,11 @@ enum ReportWriter {
             return "    {\"scenario\": \(quote(row.section)), \"measure\": \(quote(row.measure)), \"value\": \(value), "
                 + "\"unit\": \(quote(row.unit)), \"target\": \(quote(row.target)), \"met\": \(met), \"note\": \(quote(row.note))}"
         }
+        let samples = log.samples.map { sample in
+            "    \(quote(sample.name)): [\(sample.values.map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ", "))]"
+        }
         return "{\n  \"machine\": {\(machine.joined(separator: ", "))},\n  \"results\": [\n"
-            + rows.joined(separator: ",\n") + "\n  ]\n}\n"
+            + rows.joined(separator: ",\n") + "\n  ],\n  \"samples\": {\n" + samples.joined(separator: ",\n") + "\n  }\n}\n"
     }
 
     static func write(_ text: String, to path: String) throws {

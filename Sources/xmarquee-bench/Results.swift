@@ -22,6 +22,13 @@ struct ResultRow {
 final class ResultLog {
     private(set) var rows: [ResultRow] = []
     var machine: [(String, String)] = []
+    /// The raw samples behind the medians, by what they measure, kept in the results file.
+    private(set) var samples: [(name: String, values: [Double])] = []
+
+    func addSamples(_ name: String, _ values: [Double]) {
+        guard !values.isEmpty else { return }
+        samples.append((name, values))
+    }
 
     func add(_ row: ResultRow) {
         rows.append(row)

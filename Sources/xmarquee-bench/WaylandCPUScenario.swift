@@ -13,29 +13,34 @@ protocol BenchCompositor: AnyObject {
 /// X11 figures of `cpu`.
 extension Bench {
     func runWaylandCPU() throws {
+        let floorBinary = buildWaylandFloor()
         if let reason = HeadlessSwaySession.unavailable {
             log.add("Wayland", "sway not measured: \(reason)", nil, "")
         } else {
-            try runWaylandCPU(section: "Wayland", note: "headless sway (pixman)") {
+            try runWaylandCPU(section: "Wayland", note: "headless sway (pixman)", floorBinary: floorBinary) {
                 try HeadlessSwaySession(width: Self.barWidth, height: 1080)
             }
         }
         if let reason = HeadlessKWinSession.unavailable {
             log.add("Wayland (KWin)", "not measured: \(reason)", nil, "")
         } else {
-            try runWaylandCPU(section: "Wayland (KWin)", note: "KWin 5.27 --virtual") {
+            try runWaylandCPU(section: "Wayland (KWin)", note: "KWin 5.27 --virtual", floorBinary: floorBinary) {
                 try HeadlessKWinSession(width: Self.barWidth, height: 1080)
             }
         }
     }
 
-    private func runWaylandCPU(section: String, note kind: String, start: () throws -> BenchCompositor) throws {
+    private func runWaylandCPU(section: String, note kind: String, floorBinary: String?, start: () throws -> BenchCompositor) throws {
         var client: [ProcessUsage] = [], compositor: [ProcessUsage] = [], resident: [Double] = [], frameRates: [Double] = []
-        var floor: [ProcessUsage] = []
+        var compositorResident: [Double] = []
+        var floor: [ProcessUsage] = [], floorCompositor: [ProcessUsage] = []
         for round in 0..<runs {
             defer {
-                // The same compositor's per-frame floor, in a fresh one, after the ticker's round.
-                if let usage = try? measureWaylandFloor(start: start) { floor.append(usage) }
+                // The C bar of the same size on the same compositor, in a fresh one, after the ticker's round.
+                if let floorBinary, let usage = try? measureWaylandFloor(floorBinary, start: start) {
+                    floor.append(usage.client)
+                    floorCompositor.append(usage.compositor)
+                }
             }
             // A fresh compositor a round, as X11's rounds start a fresh ticker: nothing left over from the last.
             let session = try start()
@@ -60,6 +65,7 @@ extension Bench {
             }
             if let before, let after { frameRates.append(Double(after.frames - before.frames) / (after.time - before.time)) }
             resident.append(Double(ProcessSampler.residentKB(ticker.pid)) / 1024)
+            compositorResident.append(Double(ProcessSampler.residentKB(session.compositor.pid)) / 1024)
         }
         let median = CPURounds.median
         let note = "\(kind), \(Self.barWidth)×\(Self.barHeight) top bar, 120 px/s; median of \(client.count) × 10 s"
@@ -74,34 +80,47 @@ extension Bench {
         log.add(section, "compositor CPU with xmarquee", median(compositor, \.cpuPercent), "%", note: "the compositor draws the screen in software")
         let floorCPU = median(floor, \.cpuPercent)
         if floor.isEmpty {
-            // weston 10's demo binds xdg_wm_base at the compositor's version and aborts on a v4
-            // event it has no listener for (KWin 5.27 sends configure_bounds).
-            log.add(section, "Wayland floor not measured: weston-presentation-shm did not run under \(kind)", nil, "")
+            log.add(section, "Wayland bar floor not measured under \(kind)", nil, "", note: floorBinary == nil ? "bench/floor/wayland_bar_floor.c not built" : "it showed no window")
         } else {
-            log.add(section, "Wayland floor CPU (weston-presentation-shm)", floorCPU, "%",
-                    note: "C, one shm buffer drawn and committed a frame callback, wp_presentation feedback; median of \(floor.count) × 10 s")
-            log.add(section, "Wayland floor wakeups", median(floor, \.wakeupsPerSecond), "/s")
+            log.add(section, "Wayland bar floor CPU (C)", floorCPU, "%",
+                    note: "\(Self.barWidth)×\(Self.barHeight) layer-shell bar, one pre-painted shm buffer attached, damaged and committed a frame callback; median of \(floor.count) × 10 s")
+            log.add(section, "Wayland bar floor wakeups", median(floor, \.wakeupsPerSecond), "/s")
+            log.add(section, "compositor CPU with the bar floor", median(floorCompositor, \.cpuPercent), "%")
         }
         if let cpu, let floorCPU, floorCPU > 0 {
-            log.add(section, "client CPU: xmarquee ÷ Wayland floor", cpu / floorCPU, "×",
+            log.add(section, "client CPU: xmarquee ÷ Wayland bar floor", cpu / floorCPU, "×",
                     note: "a Wayland client commits once a frame: no protocol here queues frames ahead (wp_fifo_v1, wp_commit_timing_v1)")
         }
-        log.add(section, "xmarquee resident on Wayland", Statistics.median(resident), "MB", note: "at the end of each round")
+        if let ours = median(compositor, \.cpuPercent), let theirs = median(floorCompositor, \.cpuPercent), theirs > 0 {
+            log.add(section, "compositor CPU: with xmarquee ÷ with the bar floor", ours / theirs, "×")
+        }
+        let ownResident = Statistics.median(resident), sharedResident = Statistics.median(compositorResident)
+        log.add(section, "xmarquee resident on Wayland", ownResident, "MB",
+                note: "at the end of each round; the shm buffers it shares with the compositor count in both")
+        log.add(section, "compositor resident with xmarquee", sharedResident, "MB",
+                note: "the whole compositor, the client's mapped shm buffers included")
+        log.addSamples("\(section): xmarquee client %", client.map(\.cpuPercent))
+        log.addSamples("\(section): compositor with xmarquee %", compositor.map(\.cpuPercent))
+        log.addSamples("\(section): bar floor client %", floor.map(\.cpuPercent))
+        log.addSamples("\(section): compositor with the bar floor %", floorCompositor.map(\.cpuPercent))
+        log.addSamples("\(section): xmarquee resident MB", resident)
+        log.addSamples("\(section): compositor resident MB", compositorResident)
     }
 
-    /// weston's presentation-shm demo (`-f`: a frame drawn and committed at each frame callback,
-    /// with presentation feedback) in a fresh compositor: what any client that moves its picture
-    /// every frame costs there, the floor beside which the ticker's Wayland figures stand.
-    private func measureWaylandFloor(start: () throws -> BenchCompositor) throws -> ProcessUsage? {
-        let demo = "/usr/bin/weston-presentation-shm"
-        guard access(demo, X_OK) == 0 else { return nil }
+    /// The C bar (`wayland_bar_floor`: the ticker's size, one pre-painted buffer per frame
+    /// callback) in a fresh compositor of the same kind: what any bar that moves its picture every
+    /// frame costs there, the floor beside which the ticker's Wayland figures stand.
+    private func measureWaylandFloor(_ binary: String, start: () throws -> BenchCompositor) throws -> (client: ProcessUsage, compositor: ProcessUsage)? {
         let session = try start()
         defer { session.stop() }
-        let floor = try ChildProcess(demo, ["-f"], environment: ["WAYLAND_DISPLAY": session.waylandDisplay, "DISPLAY": ""])
+        let floor = try ChildProcess(binary, ["\(Self.barWidth)", "\(Self.barHeight)"],
+                                     environment: ["WAYLAND_DISPLAY": session.waylandDisplay, "DISPLAY": ""])
         defer { floor.terminate() }
         BenchClock.sleep(3)
         guard floor.isRunning else { return nil }
-        return measureUsage(of: [floor.pid], for: 10)[0]
+        let usage = measureUsage(of: [floor.pid, session.compositor.pid], for: 10)
+        guard let client = usage[0], let compositor = usage[1] else { return nil }
+        return (client, compositor)
     }
 
     /// `xmarquee ctl --name NAME status` until it reports `atLeast` frames shown; the count and

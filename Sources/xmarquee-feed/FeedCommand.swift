@@ -9,13 +9,13 @@ import MarqueeFormats
 /// as a separate process so untrusted XML, TLS, the TOML parser and Foundation's memory stay out
 /// of the ticker; the ticker starts it once per refresh. For feeds its exit status is always 0
 /// when it could write a final record: failures are `error` records, which the ticker turns into
-/// one warning naming the feed.
+/// one warning naming the feed. Each command fences itself in first (`HelperFence`).
 @main
 struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xmarquee-feed",
         abstract: "Fetches a feed (or reads the config file) for xmarquee and prints the result as records.",
-        subcommands: [Fetch.self, OPML.self, ReadConfig.self]
+        subcommands: [Fetch.self, OPML.self, ReadConfig.self, CheckFence.self]
     )
 }
 
@@ -36,6 +36,9 @@ struct Fetch: ParsableCommand {
     @Flag(help: "Also write the feed's own title.") var feedTitle = false
 
     func run() {
+        // A `file:` feed is the one file it reads besides the system's; an http(s) one, none.
+        let address = URL(string: url)
+        HelperFence.install(reading: address?.scheme?.lowercased() == "file" ? [address?.path ?? ""] : [])
         var limits = FeedFetcher.Limits()
         limits.timeout = timeout
         limits.maxBytes = maxBytes
@@ -80,6 +83,7 @@ struct OPML: ParsableCommand {
     @Argument(help: "Path of the OPML file.") var path: String
 
     func run() throws {
+        HelperFence.install(reading: [path])
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -18,6 +18,7 @@ struct ReadConfig: ParsableCommand {
     @Argument(help: "Path of the config file.") var path: String
 
     func run() throws {
+        HelperFence.install(reading: [path])
         let result: ConfigReadResult
         do {
             let bytes = try FileReading.contents(of: path, limit: Self.sizeLimit)

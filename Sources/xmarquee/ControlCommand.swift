@@ -52,9 +52,15 @@ struct ControlCommand: ParsableCommand {
 
     /// `ctl list`: the names of the instances that answer, one per line; status 6 when none does.
     private static func listAndExit() -> Never {
+        let folder: String
+        do {
+            folder = try ControlSocketPath.folder(create: false)
+        } catch {
+            Diagnostics.fail("ctl: \(error.description)", status: ExitStatus.usage.rawValue)
+        }
         var found = false
         for name in ControlSocketPath.socketNames() {
-            let path = ControlSocketPath.directory + "/" + name + ".sock"
+            let path = folder + "/" + name + ".sock"
             guard ControlServer.isAnswering(path) else { continue }
             print(name)
             found = true

@@ -3,16 +3,23 @@ import MarqueeConfig
 import MarqueeIO
 import TickrImport
 
-/// Tickr's folder, `~/.tickr`, found as Tickr finds it: the home folder of the user's password
-/// entry, not `$HOME` (so `HOME=/tmp/x tickr` still reads the user's own files).
+/// Tickr's folder, `~/.tickr`, with `~` the home folder every other path of ours is found in:
+/// `$HOME` (so `HOME=/tmp/x xmarquee --import-tickr` reads `/tmp/x/.tickr`, as it writes the
+/// config under `/tmp/x/.config`), the password entry's only when `HOME` is unset.
 enum TickrFolder {
     static var defaultPath: String? { expandingHome("~/.tickr") }
 
-    /// `~` or `~/…` from the password entry's home folder; nil when there is none.
+    /// `~` or `~/…` from the home folder; nil when there is none.
     static func expandingHome(_ path: String) -> String? {
         guard path == "~" || path.hasPrefix("~/") else { return path }
+        guard let home = homeFolder else { return nil }
+        return home + path.dropFirst()
+    }
+
+    private static var homeFolder: String? {
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty { return home }
         guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return nil }
-        return String(cString: home) + path.dropFirst()
+        return String(cString: home)
     }
 
     /// At a start without a config file of ours but with Tickr's files there: one note on how

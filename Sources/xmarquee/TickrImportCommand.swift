@@ -11,11 +11,10 @@ enum TickrImportCommand {
     /// Tickr's files are a few kilobytes; a larger one is no file of Tickr's.
     static let sizeLimit = 1 << 20
 
-    /// Runs the import and returns the exit status. A leading `~/` in `folder` is the home
-    /// folder as Tickr finds it.
+    /// Runs the import and returns the exit status. A leading `~/` in `folder` is `$HOME`.
     static func run(folder given: String, configPath: String?, force: Bool) -> Int32 {
         guard let folder = TickrFolder.expandingHome(given) else {
-            return fail("cannot find your home folder (no password entry for uid \(getuid()))", .input)
+            return fail("cannot find your home folder (HOME is not set, and no password entry for uid \(getuid()))", .input)
         }
         guard let configPath else { return fail("cannot tell where the config file goes: neither XDG_CONFIG_HOME nor HOME is set", .usage) }
         var info = stat()

@@ -19,12 +19,18 @@ final class DesktopBusParityTests: ParityTestCase {
     func testANotificationGoesAfterOnePassOnWayland() throws { try onePassEndsANotification(on: .wayland) }
     func testNotificationsBesideAnotherServerOnX11() throws { try besideAnotherServer(on: .x11) }
     func testNotificationsBesideAnotherServerOnWayland() throws { try besideAnotherServer(on: .wayland) }
+    func testAServerThatGoesTakesItsNotificationsWithItOnX11() throws { try serverThatGoesTakesItsNotifications(on: .x11) }
+    func testAServerThatGoesTakesItsNotificationsWithItOnWayland() throws { try serverThatGoesTakesItsNotifications(on: .wayland) }
     func testTheColourSchemePicksTheDefaultColoursOnX11() throws { try colourSchemePicksTheDefaults(on: .x11) }
     func testTheColourSchemePicksTheDefaultColoursOnWayland() throws { try colourSchemePicksTheDefaults(on: .wayland) }
     func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnX11() throws { try screenReaderHearsTheTicker(on: .x11) }
     func testAScreenReaderFindsTheTickerAndHearsUrgentMessagesOnWayland() throws { try screenReaderHearsTheTicker(on: .wayland) }
     func testThePortalTurnsTheTickerToPagesAndBackOnX11() throws { try portalTurnsTheTickerToPages(on: .x11) }
     func testThePortalTurnsTheTickerToPagesAndBackOnWayland() throws { try portalTurnsTheTickerToPages(on: .wayland) }
+    func testASpoofedSettingChangedChangesNothingOnX11() throws { try spoofedSettingChangedChangesNothing(on: .x11) }
+    func testASpoofedSettingChangedChangesNothingOnWayland() throws { try spoofedSettingChangedChangesNothing(on: .wayland) }
+    func testAPortalThatRestartsTakesItsSettingsWithItOnX11() throws { try portalRestartTakesItsSettings(on: .x11) }
+    func testAPortalThatRestartsTakesItsSettingsWithItOnWayland() throws { try portalRestartTakesItsSettings(on: .wayland) }
 
     // MARK: The checks
 
@@ -57,9 +63,25 @@ final class DesktopBusParityTests: ParityTestCase {
                   + "OCR 0.5 s after each change: \(readings)")
             XCTAssertLessThan(latencies.max() ?? 5, 0.5, "\(backend)")
 
+            // PlayPause, as a click on the text sends it: the player pauses, then quits. Its text
+            // leaves the bar with it, not when it would have scrolled out.
+            let pause = try runTool(URL(fileURLWithPath: "/usr/bin/dbus-send"),
+                                    ["--session", "--type=method_call", "--dest=org.mpris.MediaPlayer2.fake", "/org/mpris/MediaPlayer2",
+                                     "org.mpris.MediaPlayer2.Player.PlayPause"], environment: bus.environment)
+            XCTAssertEqual(pause.status, 0, pause.output)
+            XCTAssertTrue(waitFor(seconds: 3) { player.logged.contains("PlayPause") }, "\(backend)")
+            // The bar's band all background (white), every pixel of its first 600 columns.
+            func blank() -> Bool {
+                guard let shot = try? display.screenshot() else { return false }
+                return (0..<600).allSatisfy { x in (0..<40).allSatisfy { y in shot.pixel(x: x, y: y) == (255, 255, 255) } }
+            }
+            XCTAssertFalse(blank(), "\(backend): the track was on screen")
             player.stop()
-            let gone = secondsUntil(within: 5) { XMarqueeRun.desktopBus(name)?["nowPlaying"] as? String == "" }
-            XCTAssertLessThan(gone ?? 5, 0.5, "\(backend): the text stays after the player quit")
+            let gone = secondsUntil(within: 5) {
+                XMarqueeRun.desktopBus(name)?["nowPlaying"] as? String == "" && (XMarqueeRun.status(name)?["message"] as? String ?? "") == ""
+                    && blank()
+            }
+            XCTAssertLessThan(gone ?? 5, 1, "\(backend): the text stays after the player quit: \(String(describing: XMarqueeRun.status(name)))")
             XCTAssertTrue(run.process.isRunning)
         }
     }
@@ -131,6 +153,27 @@ final class DesktopBusParityTests: ParityTestCase {
             XCTAssertLessThan(took ?? 5, 0.5, "\(backend)")
             XCTAssertTrue(other.logged.contains("Notify Build finished"), "\(backend): the other server still gets it")
             XCTAssertEqual(bus.owner(of: "org.freedesktop.Notifications"), owner, "\(backend): xmarquee never takes the name")
+        }
+    }
+
+    /// Beside another server that then quits: what it was sent leaves the bar within 1 s, and
+    /// xmarquee takes the name and shows what comes next as the server.
+    private func serverThatGoesTakesItsNotifications(on backend: Backend) throws {
+        let bus = try PrivateSessionBus()
+        let other = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+        try withBar(on: backend, ["--speed", "0", "--notifications"], text: nil, environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "monitor" })
+            try notifySend(["-t", "60000", "Build finished", "All tests passed"], bus: bus)
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status(name)?["message"] as? String == "Build finished: All tests passed" })
+            other.stop()
+            let gone = secondsUntil(within: 5) {
+                XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int == 0 && (XMarqueeRun.status(name)?["message"] as? String ?? "") == ""
+            }
+            XCTAssertLessThan(gone ?? 5, 1, "\(backend): the notification outlived its server: \(String(describing: XMarqueeRun.status(name)))")
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" }, "\(backend)")
+            try notifySend(["Deploy", "done"], bus: bus)
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status(name)?["message"] as? String == "Deploy: done" }, "\(backend)")
+            print("notifications on \(backend): a server that quit took its notification in \(gone.map { String(format: "%.3f s", $0) } ?? "-")")
         }
     }
 
@@ -227,11 +270,7 @@ final class DesktopBusParityTests: ParityTestCase {
     /// A fake portal switching `enable-animations` off turns the ticker to pages within 1 s, and
     /// back (on X11 the portal is the fallback where no XSETTINGS manager runs, as on Xvfb).
     private func portalTurnsTheTickerToPages(on backend: Backend) throws {
-        let bus = try PrivateSessionBus()
-        let portal = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
-        try withBar(on: backend, ["--speed", "120"], text: "First message", environment: bus.environment) { _, _, name in
-            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["motion"] as? String == "scrolling" })
-            XCTAssertTrue(waitFor(seconds: 5) { portal.logged.contains("ReadAll") }, "\(backend): the ticker asked the portal")
+        try withScrollingBarAndPortal(on: backend) { bus, portal, name in
             var latencies: [Double] = []
             for (state, motion) in [("off", "pages"), ("on", "scrolling"), ("off", "pages")] {
                 let start = Date()
@@ -245,7 +284,55 @@ final class DesktopBusParityTests: ParityTestCase {
         }
     }
 
+    /// Any client may emit a signal named like the portal's: one from another bus name (here
+    /// dbus-send's) changes nothing, the portal's own still does.
+    private func spoofedSettingChangedChangesNothing(on backend: Backend) throws {
+        try withScrollingBarAndPortal(on: backend) { bus, portal, name in
+            let spoof = try runTool(URL(fileURLWithPath: "/usr/bin/dbus-send"),
+                                    ["--session", "--type=signal", "/org/freedesktop/portal/desktop",
+                                     "org.freedesktop.portal.Settings.SettingChanged", "string:org.gnome.desktop.interface",
+                                     "string:enable-animations", "variant:boolean:false"], environment: bus.environment)
+            XCTAssertEqual(spoof.status, 0, spoof.output)
+            XCTAssertFalse(waitFor(seconds: 2) { XMarqueeRun.status(name)?["motion"] as? String == "pages" },
+                           "\(backend): a signal from another bus name turned the ticker to pages")
+            portal.send("animations off")
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status(name)?["motion"] as? String == "pages" },
+                          "\(backend): the portal's own signal is followed")
+        }
+    }
+
+    /// A portal that quits takes its settings with it (the ticker scrolls again within 1 s), and
+    /// the one that takes its place is read and followed.
+    private func portalRestartTakesItsSettings(on backend: Backend) throws {
+        try withScrollingBarAndPortal(on: backend) { bus, portal, name in
+            portal.send("animations off")
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status(name)?["motion"] as? String == "pages" }, "\(backend)")
+            portal.stop()
+            let gone = secondsUntil(within: 5) { XMarqueeRun.status(name)?["motion"] as? String == "scrolling" }
+            XCTAssertLessThan(gone ?? 5, 1, "\(backend): the portal that quit still holds the ticker in pages")
+            let next = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
+            XCTAssertTrue(waitFor(seconds: 5) { next.logged.contains("ReadAll") }, "\(backend): the new portal is read")
+            next.send("animations off")
+            let followed = secondsUntil(within: 5) { XMarqueeRun.status(name)?["motion"] as? String == "pages" }
+            print("portal on \(backend): settings gone \(gone.map { String(format: "%.3f s", $0) } ?? "-") after it quit; "
+                  + "the new one followed in \(followed.map { String(format: "%.3f s", $0) } ?? "-")")
+            XCTAssertLessThan(followed ?? 5, 1, "\(backend): the new portal is followed")
+        }
+    }
+
     // MARK: Harness
+
+    /// A scrolling bar on a private bus with a fake portal that the ticker has asked.
+    private func withScrollingBarAndPortal(on backend: Backend,
+                                           _ body: (PrivateSessionBus, FakeBusPeer, String) throws -> Void) throws {
+        let bus = try PrivateSessionBus()
+        let portal = try FakeBusPeer(FakePeerScripts.portal, bus: bus)
+        try withBar(on: backend, ["--speed", "120"], text: "First message", environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["motion"] as? String == "scrolling" })
+            XCTAssertTrue(waitFor(seconds: 5) { portal.logged.contains("ReadAll") }, "\(backend): the ticker asked the portal")
+            try body(bus, portal, name)
+        }
+    }
 
     /// 10,000 Notify calls at 1,000 a second; every 1,000th also a call of the wrong types and
     /// one with a 300 kB body. Prints how many were answered and the seconds it took.

@@ -39,4 +39,25 @@ final class ResponseFactsTests: XCTestCase {
         XCTAssertEqual(FeedFetcher().exchange(server.url("/limited.xml")).response, ResponseFacts(status: 429, retryAfter: 120))
         XCTAssertNil(FeedFetcher().exchange("file:///nonexistent/feed.xml").response, "a file has no HTTP answer")
     }
+
+    /// libcurl refuses to follow a redirect out of http(s); the facts must not remember it either.
+    func testAPermanentRedirectOffTheWebIsNotAPermanentAddress() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        server.serve("/next.xml", body: FeedFixtures.rss2)
+        for status in [301, 308] {
+            for target in ["file:///etc/hostname", "FILE:/etc/hostname", "ftp://127.0.0.1/feed.xml", "data:text/xml,%3Crss/%3E"] {
+                server.serve("/away.xml", status: status, headers: ["Location": target], body: "")
+                let exchange = FeedFetcher().exchange(server.url("/away.xml"))
+                XCTAssertEqual(exchange.response, ResponseFacts(status: status), "\(status) to \(target)")
+                guard case .failure(let error) = exchange.result else { return XCTFail("\(status) to \(target) was followed") }
+                XCTAssertTrue(error.description.hasPrefix("redirected to a "), error.description)
+            }
+            // Through a move on the web first: the chain still ends off it.
+            server.serve("/first.xml", status: status, headers: ["Location": "/away.xml"], body: "")
+            XCTAssertNil(FeedFetcher().exchange(server.url("/first.xml")).response?.permanentAddress)
+            server.serve("/relative.xml", status: status, headers: ["Location": "next.xml"], body: "")
+            XCTAssertEqual(FeedFetcher().exchange(server.url("/relative.xml")).response?.permanentAddress, server.url("/next.xml"))
+        }
+    }
 }

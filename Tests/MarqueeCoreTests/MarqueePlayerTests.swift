@@ -40,6 +40,37 @@ final class MarqueePlayerTests: XCTestCase {
         return positions
     }
 
+    // MARK: A source that empties
+
+    /// The only source's text withdrawn (a player that quit): nothing is left at the reading
+    /// edge or on the strip once the empty layout is adopted — whether the text moved or stood,
+    /// fitted the window or not, was paused, or was clicked — and no frames are asked for.
+    func testAnEmptiedBoardLeavesNothingOnTheStrip() {
+        for text in ["Artist 3 — Song number 3", String(repeating: "A long headline that does not fit ", count: 4)] {
+            for (name, input) in [("moving", nil), ("paused", PlayerInput.key(.togglePause)), ("clicked", PlayerInput.release(x: 20))] {
+                var player = makePlayer([text])
+                _ = run(&player, from: 100, seconds: 1)
+                if let input {
+                    if case .release = input { _ = player.handle(.press(x: 20), at: 101) }
+                    _ = player.handle(input, at: 101)
+                }
+                _ = run(&player, from: 101, seconds: 0.5)
+                XCTAssertNotNil(player.messageOnScreen, "\(name): \(text.prefix(20))")
+                player.setMessages([MessageGroup(source: "arguments", messages: [])])
+                finishLayout(&player, at: 101.5)
+                XCTAssertNil(player.messageOnScreen, "\(name): \(text.prefix(20))")
+                XCTAssertFalse(player.strip.hasText, "\(name): \(text.prefix(20))")
+                XCTAssertFalse(player.framesWanted(at: 101.6), "\(name): \(text.prefix(20))")
+                // A frame still: it takes the place of frames queued ahead with the old text.
+                let plan = player.frames(at: 101.6, period: Self.period, limit: FrameBatchLimit(count: 12, reach: 1000))
+                XCTAssertNotNil(plan, "\(name): \(text.prefix(20))")
+                XCTAssertEqual(plan?.demand, FrameDemand.none, "\(name): \(text.prefix(20))")
+                XCTAssertEqual(plan?.copies.map { $0.content == nil }, [true], "\(name): all background, every column painted")
+                XCTAssertEqual(plan?.copies.map(\.width), [200], "\(name)")
+            }
+        }
+    }
+
     // MARK: Frames
 
     func testEveryFrameMovesTwoWholePixelsAt120PixelsPerSecond() {

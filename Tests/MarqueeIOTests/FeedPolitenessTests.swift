@@ -111,6 +111,75 @@ final class FeedPolitenessTests: XCTestCase {
         XCTAssertEqual(server.requests(to: "/old.xml").count, 1)
     }
 
+    /// A hostile server's 301 or 308 out of the web (to a local file, ftp, a data: address) is
+    /// never the feed's address, neither in this run nor, through the cache, in the next; a
+    /// relative one stays on the web and is remembered.
+    func testAPermanentRedirectOffTheWebIsNeverRemembered() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        let secret = cacheDirectory + "-secret.xml"
+        try FeedFixtures.rss2.replacingOccurrences(of: "Markets rally", with: "SECRET").write(toFile: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: secret) }
+        server.serve("/relative-target.xml", body: FeedFixtures.atom)
+        let targets = ["file://" + secret, "ftp://127.0.0.1/feed.xml", "data:application/rss+xml,%3Crss%3E%3C/rss%3E"]
+        for status in [301, 308] {
+            for (index, target) in targets.enumerated() {
+                let path = "/moved-\(status)-\(index).xml"
+                server.serve(path, status: status, headers: ["Location": target], body: "")
+                let url = server.url(path)
+                for run in ["first run", "after a restart"] {
+                    let loop = EventLoop()
+                    let (source, items, warnings) = try feed(url)
+                    let asked = server.requests(to: path).count
+                    source.start(on: loop) { items.value = $0 }
+                    XCTAssertTrue(drive(loop, timeout: 10) { !warnings.value.isEmpty }, "\(status) to \(target), \(run)")
+                    XCTAssertEqual(server.requests(to: path).count, asked + 1, "\(run): the feed's own address is asked")
+                    XCTAssertEqual(source.status.address, url, "\(status) to \(target), \(run)")
+                    XCTAssertNil(items.value, "nothing shown")
+                    XCTAssertFalse(warnings.value.contains { $0.contains("moved permanently") }, "\(warnings.value)")
+                    source.stop()
+                    if case .success(let entry)? = FeedCache(directory: cacheDirectory).load(url) {
+                        XCTAssertNil(entry.movedTo, "\(status) to \(target): not in the cache")
+                    }
+                }
+            }
+            let path = "/relative-\(status).xml"
+            server.serve(path, status: status, headers: ["Location": "relative-target.xml"], body: "")
+            let loop = EventLoop()
+            let (source, items, _) = try feed(server.url(path))
+            source.start(on: loop) { items.value = $0 }
+            XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil })
+            XCTAssertEqual(source.status.address, server.url("/relative-target.xml"), "a relative move stays on the web")
+            source.stop()
+        }
+    }
+
+    /// A cache written by a version that remembered any move: its non-web address is dropped with
+    /// one warning, and the feed's own address is asked.
+    func testACachedMoveOffTheWebIsDroppedWithAWarning() throws {
+        let server = try FeedTestServer()
+        defer { server.stop() }
+        server.serve("/own.xml", body: FeedFixtures.rss2)
+        let url = server.url("/own.xml")
+        var entry = FeedCacheEntry(url: url, fetchedAt: Date().timeIntervalSince1970 - 3600)
+        entry.status = 301
+        entry.movedTo = "file:///etc/hostname"
+        XCTAssertNil(FeedCache(directory: cacheDirectory).save(entry))
+        let loop = EventLoop()
+        let (source, items, warnings) = try feed(url)
+        source.start(on: loop) { items.value = $0 }
+        XCTAssertEqual(source.status.address, url)
+        XCTAssertEqual(warnings.value, ["feed \"\(url)\": the cached permanent move to \"file:///etc/hostname\" is not a web address; dropped, asking \"\(url)\""])
+        XCTAssertTrue(drive(loop, timeout: 10) { items.value != nil })
+        XCTAssertEqual(server.requests(to: "/own.xml").count, 1)
+        source.stop()
+        if case .success(let saved)? = FeedCache(directory: cacheDirectory).load(url) {
+            XCTAssertNil(saved.movedTo, "and gone from the cache")
+        } else {
+            XCTFail("the cache was written anew")
+        }
+    }
+
     func testGoneStopsPolling() throws {
         let server = try FeedTestServer()
         defer { server.stop() }

@@ -136,6 +136,42 @@ final class DesktopBusTests: XvfbTestCase {
         XCTAssertFalse(ticker.standardError.contains("warning"), ticker.standardError)
     }
 
+    /// Three tracks, a click (PlayPause: the player pauses), then the player quits: its text
+    /// leaves the bar within 1 s, in `ctl status` and on screen, as it does without the click.
+    func testAPlayerThatQuitsAfterAClickTakesItsTextWithIt() throws {
+        let bus = try PrivateSessionBus()
+        let ticker = try launch(["--name", "player-quits", "--geometry", "600x30+0+0", "--speed", "120", "--now-playing",
+                                 "--bg", "#000000"], bus: bus)
+        defer { ticker.stop() }
+        let player = try FakeBusPeer(FakePeerScripts.mprisPlayer, arguments: ["fake"], bus: bus)
+        for track in 1...3 {
+            player.send("track Artist \(track)|Song number \(track)")
+            XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.desktopBus("player-quits")?["nowPlaying"] as? String == "Artist \(track) — Song number \(track)" })
+        }
+        XCTAssertTrue(waitFor(seconds: 5) { XMarqueeRun.status("player-quits")?["message"] as? String == "Artist 3 — Song number 3" })
+        let probe = try XProbe(Self.server.display)
+        let window = try XCTUnwrap(probe.window(ofProcess: ticker.pid))
+        func inked() -> Bool { probe.capture(window)?.inkProfile(background: (0, 0, 0)).contains { $0 > 0 } ?? false }
+        XCTAssertTrue(waitFor(seconds: 5) { inked() }, "the track is on screen")
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        let env = ["DISPLAY": Self.server.display]
+        var clicked = false
+        // The text moves: click where it is ink, once, until PlayPause arrives.
+        for x in stride(from: 20, through: 580, by: 40) where !clicked {
+            _ = try runTool(xdotool, ["mousemove", String(x), "15", "click", "1"], environment: env)
+            clicked = waitFor(seconds: 0.5) { player.logged.contains("PlayPause") }
+        }
+        XCTAssertTrue(clicked, "PlayPause never reached the player: \(ticker.standardError)")
+        _ = try runTool(xdotool, ["mousemove", "700", "150"], environment: env)
+        player.stop()
+        let gone = secondsUntil(within: 5) {
+            XMarqueeRun.desktopBus("player-quits")?["nowPlaying"] as? String == ""
+                && (XMarqueeRun.status("player-quits")?["message"] as? String ?? "") == "" && !inked()
+        }
+        print("now playing: after a click, the player quit and its text went in \(gone.map { String(format: "%.3f s", $0) } ?? "-")")
+        XCTAssertLessThan(gone ?? 5, 1, "status \(String(describing: XMarqueeRun.status("player-quits")))")
+    }
+
     /// `--now-playing=NAME` follows only that player, as `--player NAME` does.
     func testNowPlayingNamesItsPlayer() throws {
         let bus = try PrivateSessionBus()

@@ -100,6 +100,19 @@ final class TickrImportEndToEndTests: XCTestCase {
         XCTAssertFalse(replaced.contains("NYT"), replaced)
     }
 
+    /// `--import-tickr` alone reads `$HOME/.tickr`, like every other path the ticker finds under
+    /// the home folder, not the password entry's home.
+    func testAloneItReadsTheTickrFolderUnderHome() throws {
+        let home = NSTemporaryDirectory() + "xmarquee-tickr-home-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/.tickr", withIntermediateDirectories: true)
+        try "*  0https://example.org/home>From HOME\n".write(toFile: home + "/.tickr/tickr-url-list", atomically: true, encoding: .utf8)
+        let run = try TickerProcess(["--import-tickr"], display: nil, environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config"])
+        XCTAssertEqual(run.waitForExit(timeout: 10), 0, run.standardError)
+        let written = try String(contentsOfFile: home + "/.config/xmarquee/config", encoding: .utf8)
+        XCTAssertTrue(written.contains("url = \"https://example.org/home\""), written)
+    }
+
     func testAMissingTickrFolderIsOneLineAndStatusFive() throws {
         let home = NSTemporaryDirectory() + "xmarquee-tickr-none-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: home) }

@@ -6,7 +6,8 @@ import Foundation
 /// left alone (`Retry-After`, `Cache-Control: max-age`). Read from the headers of every hop.
 public struct ResponseFacts: Equatable, Sendable {
     public var status: Int
-    /// Where the leading permanent redirects (301, 308) ended; nil when the first answer was not one.
+    /// Where the leading permanent redirects (301, 308) ended; nil when the first answer was not
+    /// one, or when the chain left the web (a `file:`, `ftp:` or `data:` address is never remembered).
     public var permanentAddress: String?
     /// `Retry-After` in seconds from now (a number, or an HTTP date as libcurl reads it).
     public var retryAfter: Int?
@@ -36,11 +37,15 @@ public struct ResponseFacts: Equatable, Sendable {
         maxAge = last["cache-control"].flatMap(Self.maxAge)
     }
 
+    /// A server may answer a permanent redirect to any address, but the feed's address is the
+    /// user's choice of a web page: a hop out of http(s) (libcurl refuses to follow it anyway)
+    /// ends the chain with nothing to remember, so no server can make a local file the feed.
     private static func follow(_ hops: ArraySlice<Hop>, from address: String) -> String? {
         var current = address
         for hop in hops {
             guard let location = hop.headers["location"], !location.isEmpty else { return nil }
             current = URIResolver.resolve(location, against: current)
+            guard URIResolver.isWebAddress(current) else { return nil }
         }
         return current == address ? nil : current
     }

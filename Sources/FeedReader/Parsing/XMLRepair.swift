@@ -6,77 +6,105 @@
 ///   reference of its characters, and the five XML names become numeric too — libxml2's recover
 ///   mode drops named references once it has seen an error, numeric ones never;
 /// - a `&` that starts no reference (`?a=1&b=2`), or an unknown name, is kept as text (`&#38;`);
+/// - a `<` that starts no markup (`a < b`, `<3`) is kept as text (`&#60;`);
 /// - a numeric reference to what is not an XML character becomes U+FFFD;
 /// - control characters XML does not allow are dropped;
 /// - the DOCTYPE is dropped: its entities would not be expanded anyway (see `XMLEventParser`);
 /// - a CDATA section cut short by the end of the document is closed; a `]]>` outside one (the
-///   end of a CDATA nested in another, whose inner end closed the outer) is dropped.
+///   end of a CDATA nested in another, whose inner end closed the outer) is dropped;
+/// - tags are balanced as an HTML reader would (`XMLRepair+Tags`): unquoted or repeated
+///   attributes, HTML left unclosed inside a field (`<br>`, `<p>`), stray and misspelt end tags.
 ///
-/// CDATA sections, comments and processing instructions are copied as they are.
-enum XMLRepair {
+/// CDATA sections, comments and processing instructions are copied as they are. A document cut
+/// short is left cut short: libxml2's recover mode reads it up to the cut.
+struct XMLRepair {
+    let text: [UInt8]
+    var index: Int
+    var output: [UInt8] = []
+    /// The names of the elements open at `index`, outermost first.
+    var open: [ArraySlice<UInt8>] = []
+    /// How many elements of each name (in lower case) are open: whether an end tag closes one
+    /// is known without searching `open`.
+    var openNames: [[UInt8]: Int] = [:]
+
     static func repaired(_ text: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count + text.count / 16)
-        var index = text.firstIndex(of: UInt8(ascii: "<")) ?? text.endIndex
-        func starts(_ prefix: String, at position: Int) -> Bool {
-            let bytes = Array(prefix.utf8)
-            return position + bytes.count <= text.count && text[position..<position + bytes.count].elementsEqual(bytes)
+        var repair = XMLRepair(text: text, index: text.firstIndex(of: UInt8(ascii: "<")) ?? text.endIndex)
+        repair.output.reserveCapacity(text.count + text.count / 16)
+        repair.run()
+        return repair.output
+    }
+
+    func starts(_ prefix: String, at position: Int) -> Bool {
+        let bytes = Array(prefix.utf8)
+        return position + bytes.count <= text.count && text[position..<position + bytes.count].elementsEqual(bytes)
+    }
+
+    /// The index just past `terminator` from `position`, or the end.
+    func after(_ terminator: String, from position: Int) -> Int {
+        let bytes = Array(terminator.utf8)
+        var cursor = position
+        while cursor + bytes.count <= text.count {
+            if text[cursor] == bytes[0] && text[cursor..<cursor + bytes.count].elementsEqual(bytes) { return cursor + bytes.count }
+            cursor += 1
         }
-        /// The index just past `terminator` from `position`, or the end.
-        func after(_ terminator: String, from position: Int) -> Int {
-            let bytes = Array(terminator.utf8)
-            var cursor = position
-            while cursor + bytes.count <= text.count {
-                if text[cursor] == bytes[0] && text[cursor..<cursor + bytes.count].elementsEqual(bytes) { return cursor + bytes.count }
-                cursor += 1
-            }
-            return text.count
-        }
+        return text.count
+    }
+
+    private mutating func run() {
         while index < text.count {
             let byte = text[index]
             if byte == UInt8(ascii: "<") {
-                let verbatimEnd: Int? = starts("<![CDATA[", at: index) ? after("]]>", from: index + 9)
-                    : starts("<!--", at: index) ? after("-->", from: index + 4)
-                    : starts("<?", at: index) ? after("?>", from: index + 2) : nil
-                if let verbatimEnd {
-                    output.append(contentsOf: text[index..<verbatimEnd])
-                    // A CDATA section the document's end cut short keeps its text.
-                    if starts("<![CDATA[", at: index), !text[index..<verbatimEnd].reversed().starts(with: "]]>".utf8.reversed()) {
-                        output.append(contentsOf: "]]>".utf8)
-                    }
-                    index = verbatimEnd
-                    continue
-                }
-                if starts("<!DOCTYPE", at: index) {
-                    let close = text[index...].firstIndex(of: UInt8(ascii: ">")) ?? text.count
-                    let subset = text[index..<close].firstIndex(of: UInt8(ascii: "["))
-                    index = subset.map { after(">", from: after("]", from: $0)) } ?? min(close + 1, text.count)
-                    continue
-                }
+                if copyVerbatim() || skipDoctype() || repairTag() { continue }
             }
             if byte == UInt8(ascii: "]"), starts("]]>", at: index) {
                 index += 3 // the end of a CDATA nested in another, whose own end came first
                 continue
             }
-            if byte == UInt8(ascii: "&") {
-                let (replacement, length) = reference(in: text, at: index)
-                output.append(contentsOf: replacement)
-                index += length
-                continue
-            }
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
-                index += 1
-                continue
-            }
-            // U+FFFE and U+FFFF are not XML characters either.
-            if byte == 0xEF, index + 2 < text.count, text[index + 1] == 0xBF, text[index + 2] >= 0xBE {
-                index += 3
-                continue
-            }
-            output.append(byte)
-            index += 1
+            copyCharacter()
         }
-        return output
+    }
+
+    /// A CDATA section, comment or processing instruction at `index`, copied as it is.
+    private mutating func copyVerbatim() -> Bool {
+        let isCDATA = starts("<![CDATA[", at: index)
+        let verbatimEnd: Int? = isCDATA ? after("]]>", from: index + 9)
+            : starts("<!--", at: index) ? after("-->", from: index + 4)
+            : starts("<?", at: index) ? after("?>", from: index + 2) : nil
+        guard let verbatimEnd else { return false }
+        output.append(contentsOf: text[index..<verbatimEnd])
+        // A CDATA section the document's end cut short keeps its text.
+        if isCDATA, !text[index..<verbatimEnd].reversed().starts(with: "]]>".utf8.reversed()) {
+            output.append(contentsOf: "]]>".utf8)
+        }
+        index = verbatimEnd
+        return true
+    }
+
+    private mutating func skipDoctype() -> Bool {
+        guard starts("<!DOCTYPE", at: index) else { return false }
+        let close = text[index...].firstIndex(of: UInt8(ascii: ">")) ?? text.count
+        let subset = text[index..<close].firstIndex(of: UInt8(ascii: "["))
+        index = subset.map { after(">", from: after("]", from: $0)) } ?? min(close + 1, text.count)
+        return true
+    }
+
+    /// One character of text at `index`: a reference put right, a forbidden character dropped.
+    mutating func copyCharacter() {
+        let byte = text[index]
+        if byte == UInt8(ascii: "&") {
+            let (replacement, length) = Self.reference(in: text, at: index)
+            output.append(contentsOf: replacement)
+            index += length
+            return
+        }
+        index += 1
+        if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return }
+        // U+FFFE and U+FFFF are not XML characters either.
+        if byte == 0xEF, index + 1 < text.count, text[index] == 0xBF, text[index + 1] >= 0xBE {
+            index += 2
+            return
+        }
+        output.append(byte)
     }
 
     /// What replaces the `&` at `position`, and how many bytes of the input that takes.

@@ -2,7 +2,9 @@
 /// screen, and the program is rebuilt around the content at the window's edge.
 extension StripView {
     /// Puts new content on the strip: at once, in place, when `replacingVisible` (a new font: the
-    /// old text cannot be painted any more) or nothing moves; in place when laid out exactly like
+    /// old text cannot be painted any more), when nothing moves, or when there is no text left
+    /// (every source withdrew its messages: a player that quit takes its text with it, rather
+    /// than leave it on the strip until it would have scrolled out); in place when laid out exactly like
     /// the text on show (a clock's next second: it changes where it stands, in view too); else
     /// swapped in where nothing is visible yet. An urgent message waiting to enter must come first
     /// in it: the queue is told which segment carries it.
@@ -10,7 +12,7 @@ extension StripView {
                         page: Bool, at now: Double) {
         if startAfreshIfSingleCopy(new, loop: initialTimeline(new, motion: motion), motion: &motion, page: page, at: now) { return }
         let urgentFirst = content.urgentFirst
-        if replacingVisible || !motion.isMoving(at: now) {
+        if replacingVisible || !motion.isMoving(at: now) || new.unitWidth == 0 {
             reset(to: new)
         } else if urgentFirst || !updateInPlace(to: new) {
             let newest = swap(to: new, direction: motion.direction, continuing: !urgentFirst)

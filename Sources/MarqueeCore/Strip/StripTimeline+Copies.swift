@@ -22,7 +22,8 @@ extension StripTimeline where Content == CycleContent {
     public func copies(covering range: Range<Int>, into copies: inout [FrameCopy]) {
         forEachStretch(in: range) { stretch, segment in
             let destination = stretch.lowerBound - range.lowerBound
-            guard let segment else {
+            // No text (a segment of empty content: every source withdrew its messages) is background.
+            guard let segment, segment.content.unitWidth > 0 else {
                 copies.append(FrameCopy(content: nil, tile: 0, sourceX: 0, destinationX: destination, width: stretch.count))
                 return true
             }

@@ -8,7 +8,7 @@
 ///     xmarquee-feed-cache <TAB> 1 <TAB> url      the feed as configured (the file's name is its hash)
 ///     fetched <TAB> seconds <TAB> status          last fetch, seconds since 1970; HTTP status or empty
 ///     validators <TAB> etag <TAB> last-modified <TAB> ttl
-///     moved <TAB> url                             where a 301/308 led (optional)
+///     moved <TAB> url                             where a 301/308 led, an http(s) address (optional)
 ///     not-before <TAB> seconds                    Retry-After, as a time (optional)
 ///     max-age <TAB> seconds                       Cache-Control max-age (optional)
 ///     gone                                        the server answered 410 (optional)

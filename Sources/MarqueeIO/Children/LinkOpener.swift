@@ -3,7 +3,8 @@ import MarqueeCore
 /// Opens a clicked link with `xdg-open`, the desktop's own choice of program.
 ///
 /// The address is one element of an argument vector, never shell text, and only web and mail
-/// addresses are opened: a feed could otherwise hand the desktop a `file:` or custom scheme.
+/// addresses are opened: a feed could otherwise hand the desktop a `file:` or custom scheme. A
+/// mail address goes without the fields that would attach a file (`MailtoLink`).
 public final class LinkOpener {
     static let allowedSchemes = ["http://", "https://", "mailto:"]
     private let loop: EventLoop
@@ -18,7 +19,8 @@ public final class LinkOpener {
         return allowedSchemes.contains { lowered.hasPrefix($0) } && !link.contains { $0.isNewline || $0 == "\0" }
     }
 
-    public func open(_ link: String) {
+    public func open(_ given: String) {
+        let link = MailtoLink.withoutAttachments(given)
         guard Self.isOpenable(link) else {
             Diagnostics.warn("not opening \"\(link.prefix(200))\": only http, https and mailto links are opened")
             return

@@ -136,7 +136,12 @@ public final class FeedSource: MessageSource {
         case .failure(let error):
             warn("feed \"\(url)\": \(error)")
             return false
-        case .success(let cached):
+        case .success(var cached):
+            if let moved = cached.movedTo, !WebAddress.isWeb(moved) {
+                // Written by a version that remembered any permanent redirect.
+                warn("feed \"\(url)\": the cached permanent move to \"\(moved.prefix(200))\" is not a web address; dropped, asking \"\(url)\"")
+                cached.movedTo = nil
+            }
             let tooOld = settings.maxCacheAge.map { wallClock() - cached.fetchedAt > $0 } ?? false
             if tooOld {
                 // Too old to show; what the server said still holds.
@@ -220,7 +225,8 @@ public final class FeedSource: MessageSource {
         entry.fetchedAt = now
         entry.maxAge = response?.maxAge
         entry.notBefore = response?.retryAfter.map { FeedSchedule.notBefore(retryAfter: $0, now: now) }
-        if let moved = response?.movedTo, !moved.isEmpty, moved != requestedAddress {
+        // The helper remembers only web addresses; checked again here, where the cache is written.
+        if let moved = response?.movedTo, WebAddress.isWeb(moved), moved != requestedAddress {
             entry.movedTo = moved == url ? nil : moved
             warn("feed \"\(url)\": moved permanently to \"\(moved)\"; asked there from now on")
         }

@@ -163,6 +163,9 @@ final class Compositor {
         if style.adoptFont(of: plan) { forgetPainted() }
         draw(plan, into: window, picture: windowPicture)
         tiles.endFrame(span: Ribbon.span.width(window: plan.width))
+        // A frame still queued for a coming vblank would copy the old picture over this one
+        // after it, and nothing would draw again: the same picture replaces it at its vblank.
+        if let queued = presenter?.queuedThrough, queued > 0 { show(plan, counter: queued) }
     }
 
     private func backBuffer(width: Int) -> BackBuffer {

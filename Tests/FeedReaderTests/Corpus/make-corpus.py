@@ -495,5 +495,42 @@ case("nested-cdata", rss(
     [warning("not well-formed (line 6: Sequence ']]>' not allowed in content)"),
      item("Nested CDATA", "", "Before inner after"), item("Next item"), ok()])
 
+case("raw-ampersand-at-end-of-link", '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Amp</title>\n'
+     "<item><title>First item</title><link>http://example/?a=1&b=2&c</link></item>\n"
+     "<item><title>Second item</title><link>http://example/2</link></item>\n</channel></rss>\n",
+     [warning("not well-formed (line 3: EntityRef: expecting ';')"),
+      item("First item", "http://example/?a=1&b=2&c"), item("Second item", "http://example/2"), ok()])
+
+case("truncated-at-closing-tag", '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Cut</title>\n'
+     "<item><title>One</title><link>http://example/1</link></item>\n"
+     "<item><title>Two</title><link>http://example/2</link></item>\n</channel>\n</rss",
+     [warning("not well-formed (line 6: expected '>')"), item("One", "http://example/1"), item("Two", "http://example/2"), ok()])
+
+case("less-than-in-text", rss(
+    "<item><title>a < b, and <3 for 3 <= 4</title><link>https://example.org/lt</link></item>\n"
+    "<item><title>Next</title><link>https://example.org/next</link></item>\n"),
+    [warning("not well-formed (line 6: StartTag: invalid element name)"),
+     item("a < b, and <3 for 3 <= 4", "https://example.org/lt"), item("Next", "https://example.org/next"), ok()])
+
+case("html-left-open", rss(
+    "<item><title>Line<br>break</title><description>One<p>two<br>three<img src=x.png></description><link>https://example.org/open</link></item>\n"
+    "<item><title>Next</title><link>https://example.org/next</link></item>\n"),
+    [warning("not well-formed (line 6: Opening and ending tag mismatch: br line 6 and title)"),
+     item("Line break", "https://example.org/open", "One two three"), item("Next", "https://example.org/next"), ok()])
+
+case("unquoted-and-repeated-attributes", '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>Corpus</title>\n'
+     "<entry><title type=text>Unquoted</title><link href=https://example.org/a?x=1&y=2 rel=alternate/></entry>\n"
+     '<entry><title>Repeated</title><link rel="alternate" href="https://example.org/b" href="https://example.org/c"/></entry>\n'
+     "<entry><title>Next</title><link href='https://example.org/d'/></entry>\n</feed>\n",
+     [warning("not well-formed (line 3: AttValue: \" or ' expected)"),
+      item("Unquoted", "https://example.org/a?x=1&y=2"), item("Repeated", "https://example.org/b"),
+      item("Next", "https://example.org/d"), ok()])
+
+case("stray-end-tag", rss(
+    "<item><title>Stray</b> end tag</title><link>https://example.org/stray</link></item>\n"
+    "<item><title>Next</title><link>https://example.org/next</link></item>\n"),
+    [warning("not well-formed (line 6: Opening and ending tag mismatch: title line 6 and b)"),
+     item("Stray end tag", "https://example.org/stray"), item("Next", "https://example.org/next"), ok()])
+
 with open(os.path.join(HERE, "cases.txt"), "w") as f:
     f.write("".join(name + "\n" for name in cases))
