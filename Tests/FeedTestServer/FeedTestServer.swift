@@ -154,6 +154,7 @@ public final class FeedTestServer: @unchecked Sendable {
             _ = write(connection, bomb.tail)
         case "/slow.xml":
             // Headers at once, then a byte every half second for a minute: never idle, never done.
+            // The pacing is the behaviour served (a fetch's time bound is tested against it).
             guard write(connection, head(200, ["Content-Type": "application/rss+xml", "Content-Length": "200"])) else { return }
             for _ in 0..<120 {
                 guard write(connection, Data(" ".utf8)) else { return }

@@ -78,15 +78,21 @@ final class ControlSocketStrangerTests: XCTestCase {
             s = socket.socket(socket.AF_UNIX)
             s.bind("\(path)")
             s.listen(4)
+            print("listening", flush=True)
             s.settimeout(10)
             c, _ = s.accept()
             c.settimeout(2)
             print("heard", repr(c.recv(512)))
             """, wait: false)
         defer { if impostor.isRunning { impostor.terminate() } }
-        let deadline = MonotonicClock.now() + 5
-        while access(path, F_OK) != 0 && MonotonicClock.now() < deadline { usleep(10_000) }
-        XCTAssertEqual(access(path, F_OK), 0, "the impostor listens")
+        // Its first line says it listens (the read ends at the line, or when it exits).
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")) {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            said.append(more)
+        }
+        XCTAssertEqual(String(decoding: said, as: UTF8.self), "listening\n", "the impostor listens")
         XCTAssertThrowsError(try ControlClient.send(.say("my password"), to: path)) { error in
             XCTAssertTrue("\(error)".contains("another user's process"), "\(error)")
         }
@@ -107,6 +113,7 @@ final class ControlSocketStrangerTests: XCTestCase {
                 let client = accept(listener, nil, nil)
                 let piece = [UInt8](repeating: UInt8(ascii: "x"), count: answer == "endless" ? 65536 : 1)
                 while !done.isDone, piece.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) > 0 {
+                    // A byte every 0.2 s: a peer too slow to finish is what the bound is tested against.
                     if answer == "drip" { usleep(200_000) }
                 }
                 close(client)

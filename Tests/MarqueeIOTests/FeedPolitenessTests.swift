@@ -80,6 +80,7 @@ final class FeedPolitenessTests: XCTestCase {
         // Too old for --feed-max-age: nothing is shown from the cache.
         source.stop()
         let (old, oldItems, _) = try feed(url, maxCacheAge: 0)
+        // The entry must be older than a max-age of 0: the time passing is what is tested.
         Thread.sleep(forTimeInterval: 0.05)
         old.start(on: EventLoop()) { oldItems.value = $0 }
         XCTAssertNil(oldItems.value)
