@@ -53,10 +53,13 @@ final class ChrootCompositor {
     /// The end of the tickers' output, for a failure's message.
     var tickerOutput: String { session.tickerOutput }
 
-    /// `xmarquee ctl --name NAME status` (the control socket is a path in the runtime folder,
-    /// reached from the host); nil while nothing answers.
+    /// `xmarquee ctl --name NAME status`, asked in the bed as the ticker's own user (a control
+    /// socket answers no other uid, and the client speaks to no other uid's socket); nil while
+    /// nothing answers.
     func status(_ name: String) -> [String: Any]? {
-        XMarqueeRun.status(name, environment: ["XDG_RUNTIME_DIR": hostRuntimeDirectory])
+        guard let output = try? session.run([CompositorBed.tickerFolder + "/xmarquee", "ctl", "--name", name, "status"], "ctl status"),
+              let json = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
     }
 
     // MARK: What it shows
