@@ -32,6 +32,8 @@ final class BufferCompositor {
     private let tiles = TileStore<TileCanvas>()
     private var fade: CanvasEdgeFade?
     private var frameNumber: UInt64 = 0
+    /// The last frame composed into a buffer of its own (not cut from a ribbon).
+    private var lastComposedFrame: UInt64 = 0
     private var firstBuffer = FirstBufferPitchQuirk()
     /// Frames as rectangles of a `PhaseAtlas` (where frames are queued ahead): two, one shown
     /// from while the other, released, is painted.
@@ -66,11 +68,13 @@ final class BufferCompositor {
         guard plan.width > 0, height > 0 else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
         frameNumber &+= 1
-        defer { endFrame(width: plan.width) }
         let tight = firstBuffer.needsTightBuffer(width: plan.width, height: height, callbacks: callbacks)
+        var composed = tight
+        defer { endFrame(width: plan.width, composed: composed) }
         if fade == nil, let ribbon = ribbon(for: plan), tight ? copy(plan, from: ribbon) : ribbon.attach(plan, to: surface) {
             ribbon.lastUsedFrame = frameNumber
         } else {
+            composed = true
             guard let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
             compose(plan.copies, phase: plan.phase, into: buffer.canvas)
             fade?.apply(to: buffer.canvas, width: plan.width)
@@ -212,12 +216,15 @@ final class BufferCompositor {
         }
     }
 
-    /// Frees, every few frames, the tiles no recent frame used and the ribbons of phases no longer
-    /// shown, of another size, or painted stale, that the compositor has let go.
-    private func endFrame(width: Int) {
+    /// Frees, every few frames, the tiles no recent frame used, the ribbons of phases no longer
+    /// shown, of another size, or painted stale, that the compositor has let go, and (without a
+    /// fade) the frame buffers a tight first frame or a held ribbon needed once.
+    private func endFrame(width: Int, composed: Bool) {
         let wanted = Self.span.width(window: width)
         tiles.endFrame(span: wanted)
+        if composed { lastComposedFrame = frameNumber }
         guard frameNumber % 8 == 0 else { return }
+        if fade == nil, lastComposedFrame + Self.ribbonIdleFrames < frameNumber { buffers.releaseIdle() }
         ribbons.removeAll { ribbon in
             !ribbon.isHeld && (ribbon.width != wanted || ribbon.height != height || ribbon.extent == nil
                                || ribbon.lastUsedFrame + Self.ribbonIdleFrames < frameNumber)

@@ -33,4 +33,8 @@ final class BufferRing {
     }
 
     var count: Int { buffers.count }
+
+    /// Lets go of the buffers the compositor does not hold (their memory goes back); made again
+    /// when a frame needs one.
+    func releaseIdle() { buffers.removeAll { !$0.isBusy } }
 }
