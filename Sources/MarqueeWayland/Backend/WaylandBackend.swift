@@ -41,8 +41,6 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// Whether the connection became readable since the last drain read it (else a drain only
     /// dispatches and sends: whatever comes later wakes the loop).
     private var readable = true
-    /// How frames reach the surface, as last said to the driver (nil: not yet).
-    private var presentation: FramePresentation?
 
     /// The width shown now in buffer pixels (0 until the compositor configured the surface).
     public private(set) var width = 0
@@ -268,10 +266,5 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     /// Says how frames reach the surface when that changed (the compositor's presentation
     /// feedback came in, or was given up). The compositor shows whole frames: never torn.
-    private func notePresentation() {
-        let now = FramePresentation(paced: pacer.usesPresentationFeedback, tearFree: true)
-        guard now != presentation else { return }
-        presentation = now
-        outbox.post(.presentation(now))
-    }
+    private func notePresentation() { outbox.tell(FramePresentation(paced: pacer.usesPresentationFeedback, tearFree: true)) }
 }

@@ -98,7 +98,7 @@ final class BufferCompositor {
             shownAtlas = atlas
         }
         for index in 0..<plan.frameCount {
-            guard let origin = atlas.origin(of: index == 0 ? plan : plan.frame(index)) else { break }
+            guard let origin = atlas.origin(of: plan.frame(index)) else { break }
             scale.showSource(x: origin.x, y: origin.y, width: plan.width, height: height)
             wl_surface_damage_buffer(surface, Int32(origin.x), Int32(origin.y), Int32(plan.width), Int32(height))
             commit(index)
@@ -129,7 +129,7 @@ final class BufferCompositor {
         atlas.forget()
         let range = Self.span.range(for: plan)
         var phases = Set(shownAtlas?.paintedPhases ?? [])
-        for index in 0..<plan.frameCount { phases.insert(index == 0 ? plan.phase : plan.following[index - 1].phase) }
+        for index in 0..<plan.frameCount { phases.insert(plan.frame(index).phase) }
         let copies = plan.copies(covering: range), extent = StripExtent(plan.strip, range: range)
         for phase in phases {
             guard let band = atlas.band(phase) else { continue }
@@ -141,7 +141,7 @@ final class BufferCompositor {
     }
 
     private func shows(_ plan: FramePlan, in atlas: PhaseAtlas) -> Bool {
-        for index in 0..<plan.frameCount where !atlas.shows(index == 0 ? plan : plan.frame(index)) { return false }
+        for index in 0..<plan.frameCount where !atlas.shows(plan.frame(index)) { return false }
         return true
     }
 

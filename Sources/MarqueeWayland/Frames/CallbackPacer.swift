@@ -151,6 +151,8 @@ final class CallbackPacer {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
         pendingCallback = nil
         callbacks = FrameCallbackCount()
+        // Nothing is queued on a new surface, and its clock counts anew.
+        queuedThrough = 0
         dropFeedback()
         feedbackSilent = false
         surface = newSurface

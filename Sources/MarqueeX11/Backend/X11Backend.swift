@@ -26,8 +26,6 @@ public final class X11Backend: TickerBackend, FrameQueue {
     private let cursor: PointerCursor
     private let outbox = BackendOutbox()
     private let loop: EventLoop
-    /// How frames reach the window, as last said to the driver (nil: not yet).
-    private var presentation: FramePresentation?
 
     public var usesPresent: Bool { pacer is PresentPacer }
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
@@ -126,12 +124,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
     }
 
     /// Says how frames reach the window when that changed (a compositing manager came or went).
-    private func notePresentation() {
-        let now = FramePresentation(paced: usesPresent, tearFree: isTearFree)
-        guard now != presentation else { return }
-        presentation = now
-        outbox.post(.presentation(now))
-    }
+    private func notePresentation() { outbox.tell(FramePresentation(paced: usesPresent, tearFree: isTearFree)) }
 
     // MARK: Events
 

@@ -33,15 +33,7 @@ struct StandingBarReference {
 
     /// The mean absolute difference of the first `rows` rows, in grey levels per channel.
     static func meanDifference(_ a: Screenshot, _ b: Screenshot, rows: Int) -> Double {
-        let width = min(a.width, b.width)
-        var difference = 0
-        for y in 0..<rows {
-            for x in 0..<width {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                difference += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
-            }
-        }
-        return Double(difference) / Double(rows * width * 3)
+        a.meanAbsoluteDifference(ScreenRectangle(x: 0, y: 0, width: min(a.width, b.width), height: rows), from: b)
     }
 
     /// Whether the first `rows` rows show anything but the background (the text is drawn).
