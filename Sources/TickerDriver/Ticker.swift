@@ -137,13 +137,13 @@ public final class Ticker: PlayerHost {
     /// said handled, until a drain brings nothing (it has sent the requests the handling made).
     /// The loop sleeps as long as the backend allows (not at all mid-layout).
     private func turn() -> Int32 {
-        if player.content.isLayingOut, timers?.continueLayout(&player, clock: { [clock] in clock.now }) == true {
+        if player.isLayingOut, timers?.continueLayout(&player, clock: { [clock] in clock.now }) == true {
             follow(at: clock.now)
         }
         var timeout: Int32 = -1
         for _ in 0..<Self.drainRounds {
             timeout = backend.drain(into: &events)
-            if events.isEmpty { return player.content.isLayingOut ? 0 : timeout }
+            if events.isEmpty { return player.isLayingOut ? 0 : timeout }
             for event in events where loop.isRunning { handle(event) }
             events.removeAll(keepingCapacity: true)
             guard loop.isRunning else { return timeout }

@@ -39,6 +39,8 @@ final class FrameBatchTests: XCTestCase {
                 let frame = plan.frame(index)
                 XCTAssertEqual(FramePoint(position: frame.position, phase: frame.phase), FramePoint(position: one.position, phase: one.phase),
                                "\(hz) Hz, \(speed) px/s, frame \(index)")
+                // A backend walking the batch by its points sees the same frames.
+                XCTAssertEqual(plan.point(index), FramePoint(position: one.position, phase: one.phase))
             }
         }
     }

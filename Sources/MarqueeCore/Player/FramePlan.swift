@@ -21,12 +21,10 @@ public struct FramePlan {
     /// The frames this plan holds: itself and those after it.
     public var frameCount: Int { 1 + following.count }
 
-    /// This plan with what the player wants after it and the frames of the vblanks after it.
-    func with(demand: FrameDemand, following points: [FramePoint] = []) -> FramePlan {
-        var plan = self
-        plan.demand = demand
-        plan.following = points
-        return plan
+    /// Where the `index`th frame of the batch (0: this one) shows the strip: a batch's frames differ
+    /// only there, so a backend walks them without copying the plan (and its strip) for each.
+    public func point(_ index: Int) -> FramePoint {
+        index == 0 ? FramePoint(position: position, phase: phase) : following[index - 1]
     }
 
     /// The plan for the `index`th frame of the batch (0: this one), with no frames after it.

@@ -63,6 +63,10 @@ public struct MarqueePlayer {
         content.layOut(pages, width: strip.width, settings: layout, direction: motion.direction, newest: newest)
     }
 
+    /// Whether a layout is in progress. Asked at every loop turn: read here, where the content is
+    /// borrowed, rather than through `content`, whose getter copies the whole queue for another module.
+    public var isLayingOut: Bool { content.isLayingOut }
+
     /// Measures for a slice of `clock` (`ContentQueue.layoutSliceSeconds`); a finished layout is
     /// put on the strip at once (see `StripView.adopt`), an urgent message waiting to enter first.
     public mutating func continueLayout(clock: () -> Double) -> LayoutOutcome {
@@ -134,9 +138,10 @@ public struct MarqueePlayer {
     /// text still moved is drawn even when the motion has come to rest by its vblank.
     public mutating func frame(at time: Double) -> FramePlan? {
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
-        let plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
+        var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
         if content.urgentHasEntered(visible: strip.visibleRange, direction: motion.direction) { layOut() }
-        return plan.with(demand: demand(at: time))
+        plan.demand = demand(at: time)
+        return plan
     }
 
     /// The frame shown at vblank time `time` and, while the motion is steady (`MotionControl.following`)
@@ -144,9 +149,8 @@ public struct MarqueePlayer {
     /// vblanks after it. Anything that changes the motion afterwards re-plans from the next vblank,
     /// replacing the frames still to come.
     public mutating func frames(at time: Double, period: Double, limit: FrameBatchLimit) -> FramePlan? {
-        guard let first = frame(at: time) else { return nil }
-        let steady = first.demand == .nextFrame && content.urgent == nil
-        let plan = first.with(demand: first.demand, following: steady ? motion.following(time, period: period, limit: limit) : [])
+        guard var plan = frame(at: time) else { return nil }
+        if plan.demand == .nextFrame && content.urgent == nil { plan.following = motion.following(time, period: period, limit: limit) }
         planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount)
         return plan
     }

@@ -16,8 +16,13 @@ public struct RibbonSpan: Equatable, Sendable {
 
     /// The strip range to paint for `plan`, the margin ahead of the text's motion.
     public func range(for plan: FramePlan) -> Range<Int> {
-        let width = width(window: plan.width)
-        let start = plan.direction == .left ? plan.position - Self.behind : plan.position + plan.width + Self.behind - width
+        range(at: plan.position, window: plan.width, direction: plan.direction)
+    }
+
+    /// The strip range to paint for a window `windowWidth` wide at strip position `position`.
+    public func range(at position: Int, window windowWidth: Int, direction: ScrollDirection) -> Range<Int> {
+        let width = width(window: windowWidth)
+        let start = direction == .left ? position - Self.behind : position + windowWidth + Self.behind - width
         return start..<(start + width)
     }
 }

@@ -23,7 +23,7 @@ public struct StripExtent: Equatable, Sendable {
     public let range: Range<Int>
     private(set) var pieces: [Piece] = []
     /// The stamp of the timeline it holds the pixels of (nil: no timeline).
-    private var stamp: UInt64?
+    public private(set) var stamp: UInt64?
 
     public init(_ timeline: StripTimeline<CycleContent>?, range: Range<Int>) {
         self.range = range

@@ -33,6 +33,8 @@ final class Compositor {
     /// copied from (under one). A ribbon is painted only after the completion of the frame shown
     /// from it, when the server has copied it (`PresentOptionCopy`).
     private var ribbons: [Ribbon?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// What each ribbon holds, as values (`RibbonView`), kept with `ribbons`.
+    private var ribbonViews = [RibbonView](repeating: RibbonView(), count: SubpixelGrid.steps)
     /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
     private var backBuffers: [BackBuffer] = []
     private var nextBackBuffer = 0
@@ -106,17 +108,23 @@ final class Compositor {
             return
         }
         // Without a fade every frame comes from the ribbon of its phase: one request and one
-        // copy of each pixel, presented at the vblank or copied straight in.
+        // copy of each pixel, presented at the vblank or copied straight in. The batch's frames
+        // share the plan's strip and width, so only their points are walked, checked against the
+        // ribbons' views.
+        let stamp = plan.strip?.stamp
+        let ribbonWidth = Ribbon.span.width(window: plan.width)
         for index in 0..<plan.frameCount {
-            let frame = index == 0 ? plan : plan.frame(index)
-            let (ribbon, offset) = ribbon(showing: frame, repaintFresh: presenter != nil)
+            let point = plan.point(index)
+            let view = ribbonViews[point.phase]
+            let (pixmap, offset) = view.offset(showing: point.position..<(point.position + plan.width), of: stamp,
+                                               width: ribbonWidth, height: height).map { (view.pixmap, $0) }
+                ?? ribbon(showing: point, of: plan, repaintFresh: presenter != nil)
             guard let presenter else {
-                XCopyArea(connection.display, ribbon.pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
+                XCopyArea(connection.display, pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
                 return
             }
             let target = counter + UInt64(index)
-            present(ribbon.pixmap, xOffset: offset, counter: target, through: index == plan.frameCount - 1 ? queued : target,
-                    by: presenter)
+            present(pixmap, xOffset: offset, counter: target, through: index == plan.frameCount - 1 ? queued : target, by: presenter)
         }
     }
 
@@ -132,23 +140,26 @@ final class Compositor {
         } while target <= last
     }
 
-    /// The ribbon of `plan`'s phase painted to show it, and the offset it is shown at. A ribbon
-    /// the server may still copy from (a presented frame not yet at its vblank) is never
-    /// painted over: `repaintFresh` paints a new one, and the server keeps the old one for the
-    /// frames queued from it.
-    private func ribbon(showing plan: FramePlan, repaintFresh: Bool) -> (Ribbon, Int) {
-        var ribbon = ribbons[plan.phase]
+    /// The pixmap of the ribbon of `point`'s phase painted to show `plan`'s strip there, and the
+    /// offset it is shown at. A ribbon the server may still copy from (a presented frame not yet
+    /// at its vblank) is never painted over: `repaintFresh` paints a new one, and the server keeps
+    /// the old one for the frames queued from it.
+    private func ribbon(showing point: FramePoint, of plan: FramePlan, repaintFresh: Bool) -> (Pixmap, Int) {
+        var ribbon = ribbons[point.phase]
         if let current = ribbon, current.width != Ribbon.span.width(window: plan.width) || current.height != height { ribbon = nil }
-        if let current = ribbon, current.shows(plan) { return (current, current.extent!.range.lowerBound - plan.position) }
+        defer { ribbonViews[point.phase] = ribbons[point.phase].map(RibbonView.init) ?? RibbonView() }
+        if let current = ribbon, current.shows(plan.strip, range: point.position..<(point.position + plan.width)) {
+            return (current.pixmap, current.extent!.range.lowerBound - point.position)
+        }
         if ribbon == nil || (repaintFresh && ribbon?.extent != nil) {
             ribbon = Ribbon(connection: connection, windowWidth: plan.width, height: height)
-            ribbons[plan.phase] = ribbon
+            ribbons[point.phase] = ribbon
         }
         let painted = ribbon!
-        let range = Ribbon.span.range(for: plan)
-        draw(plan.copies(covering: range), phase: plan.phase, into: painted.pixmap)
+        let range = Ribbon.span.range(at: point.position, window: plan.width, direction: plan.direction)
+        draw(plan.copies(covering: range), phase: point.phase, into: painted.pixmap)
         painted.extent = StripExtent(plan.strip, range: range)
-        return (painted, range.lowerBound - plan.position)
+        return (painted.pixmap, range.lowerBound - point.position)
     }
 
     /// Everything painted is stale (new colours, height, font or item box): tiles and ribbons are
@@ -156,6 +167,7 @@ final class Compositor {
     private func forgetPainted() {
         tiles.releaseAll()
         for index in ribbons.indices { ribbons[index] = nil }
+        for index in ribbonViews.indices { ribbonViews[index] = RibbonView() }
     }
 
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).

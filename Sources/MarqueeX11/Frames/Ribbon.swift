@@ -27,8 +27,8 @@ final class Ribbon {
 
     deinit { XFreePixmap(connection.display, pixmap) }
 
-    /// Whether it holds what `plan` shows.
-    func shows(_ plan: FramePlan) -> Bool {
-        extent?.shows(plan.strip, range: plan.position..<(plan.position + plan.width)) ?? false
+    /// Whether it holds what `strip` shows over `range`.
+    func shows(_ strip: StripTimeline<CycleContent>?, range: Range<Int>) -> Bool {
+        extent?.shows(strip, range: range) ?? false
     }
 }
