@@ -4,16 +4,20 @@ import Foundation
 /// with HOME, config and cache folders inside), the server as the first process of namespaces of
 /// its own, and the tickers started as its clients. It starts them, so it stops them (the server
 /// last), and removes the folder.
-final class BedSession {
+public final class BedSession {
     /// The runtime folder inside the chroot; `hostRuntimeDirectory` is the same folder on the host.
-    let runtimeDirectory: String
-    var hostRuntimeDirectory: String { CompositorBed.root + runtimeDirectory }
-    private(set) var server: BedProcess?
+    public let runtimeDirectory: String
+    public var hostRuntimeDirectory: String { CompositorBed.root + runtimeDirectory }
+    public private(set) var server: BedProcess?
+    /// The `xmarquee` its tickers run: a path inside the chroot.
+    private let ticker: String
+    /// The clients it started (tickers among them), stopped before the server.
     private var tickers: [BedProcess] = []
 
     /// `prefix` names the folder; short: the control socket's path seen from the host must fit in a
-    /// socket address (108 bytes).
-    init(prefix: String) throws {
+    /// socket address (108 bytes). `ticker`: the `xmarquee` inside the chroot its tickers run.
+    public init(prefix: String, ticker: String) throws {
+        self.ticker = ticker
         runtimeDirectory = try CompositorBed.makeRuntimeFolder(prefix: prefix)
     }
 
@@ -21,31 +25,37 @@ final class BedSession {
 
     /// What every client needs: the runtime folder, a HOME, and config and cache folders of its
     /// own (no config file), in a UTF-8 locale.
-    var clientEnvironment: [String: String] {
+    public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory, "HOME": runtimeDirectory + "/home", "XDG_CONFIG_HOME": runtimeDirectory + "/home/config",
          "XDG_CACHE_HOME": runtimeDirectory + "/home/cache", "LANG": "C.UTF-8"]
     }
 
     /// Starts the server: `command` as the bed's user in namespaces of its own; its output in
     /// `server.log` in the runtime folder.
-    func startServer(_ command: [String], environment: [String: String]) throws {
+    public func startServer(_ command: [String], environment: [String: String]) throws {
         server = try BedProcess(isolated: command, environment: environment, log: hostRuntimeDirectory + "/server.log")
     }
 
     /// Starts the bed's `xmarquee ARGUMENTS` as a client, with `environment` over the clients' own.
     @discardableResult
-    func startTicker(_ arguments: [String], environment: [String: String]) throws -> BedProcess {
-        guard let server else { throw HarnessError("no server to start a ticker against") }
-        let ticker = try BedProcess(joining: server, [CompositorBed.tickerFolder + "/xmarquee"] + arguments,
-                                    environment: clientEnvironment.merging(environment) { _, new in new },
-                                    log: hostRuntimeDirectory + "/ticker-\(tickers.count).log")
-        tickers.append(ticker)
-        return ticker
+    public func startTicker(_ arguments: [String], environment: [String: String]) throws -> BedProcess {
+        try startClient([ticker] + arguments, environment: environment)
+    }
+
+    /// Starts `command` (a path inside the chroot, and its arguments) as a client, with
+    /// `environment` over the clients' own; its output in `client-N.log` of the runtime folder.
+    @discardableResult
+    public func startClient(_ command: [String], environment: [String: String]) throws -> BedProcess {
+        guard let server else { throw HarnessError("no server to start \(command[0]) against") }
+        let client = try BedProcess(joining: server, command, environment: clientEnvironment.merging(environment) { _, new in new },
+                                    log: hostRuntimeDirectory + "/client-\(tickers.count).log")
+        tickers.append(client)
+        return client
     }
 
     /// Runs `command` as a client to its end; its output, or an error naming `what` and saying why.
     @discardableResult
-    func run(_ command: [String], _ what: String, environment: [String: String] = [:], folder: String? = nil) throws -> String {
+    public func run(_ command: [String], _ what: String, environment: [String: String] = [:], folder: String? = nil) throws -> String {
         guard let server else { throw HarnessError("no server to run \(what) against") }
         let result = try BedProcess.run(joining: server, command, environment: clientEnvironment.merging(environment) { _, new in new },
                                         folder: folder)
@@ -54,9 +64,9 @@ final class BedSession {
     }
 
     /// The end of the tickers' output, for a failure's message.
-    var tickerOutput: String { tickers.map { $0.output() }.joined(separator: "\n") }
+    public var tickerOutput: String { tickers.map { $0.output() }.joined(separator: "\n") }
 
-    func stop() {
+    public func stop() {
         tickers.forEach { $0.stop() }
         tickers = []
         server?.stop()
