@@ -7,14 +7,6 @@ import Glibc
 /// offers wp_fifo_v1, the batching floor (0.2 s of frames queued a wake-up, as the ticker's fifo
 /// path does). Each client in a fresh compositor per round, 3 rounds of 10 s, medians.
 extension Bench {
-    /// What the issue asks of a compositor's row, where it asks anything.
-    private enum BedTarget {
-        /// Queued frames (KWin ≥ 6.4): few wake-ups, a quarter of the per-frame floor's CPU.
-        case queued
-        /// One frame a callback (wlroots): no more than one wake-up a frame, near the floor's CPU.
-        case perFrame
-    }
-
     func runBedWayland(_ kinds: [BedCompositor]) throws {
         let floors = buildWaylandFloors()
         let binaries = [xmarquee] + [floors.perFrame, floors.batching].compactMap { $0 }
@@ -61,7 +53,7 @@ extension Bench {
                note: "bench/floor/wayland_bar_floor.c: \(size), one pre-painted shm buffer attached, damaged and committed a frame callback")
         report(section, "batching floor (C)", batching, why: batchingWhy,
                note: "bench/floor/wayland_fifo_floor.c: \(size), \(Self.framesPerWakeup(hz: 60)) source rectangles of one attached buffer committed through wp_fifo_v1 a wake-up")
-        let target: BedTarget? = switch kind {
+        let target: WaylandTarget? = switch kind {
         case .kwin: .queued
         case .sway, .labwc: .perFrame
         default: nil
@@ -90,26 +82,11 @@ extension Bench {
     }
 
     /// The ticker against its floors, with the issue's targets where it sets them.
-    private func reportRatios(_ section: String, ticker: [BedRound], perFrame: [BedRound], batching: [BedRound], target: BedTarget?) {
+    private func reportRatios(_ section: String, ticker: [BedRound], perFrame: [BedRound], batching: [BedRound], target: WaylandTarget?) {
         let cpu = { (rounds: [BedRound]) in Statistics.median(rounds.map(\.client.cpuPercent)) }
-        let wakeups = Statistics.median(ticker.map(\.client.wakeupsPerSecond))
-        let frames = Statistics.median(ticker.compactMap(\.framesPerSecond))
-        if let wakeups, let frames, frames > 0 {
-            let met: Bool? = target == .perFrame ? wakeups / frames <= 1.02 : nil
-            log.add(section, "xmarquee wake-ups ÷ frames shown", wakeups / frames, "×", target: target == .perFrame ? "≤ 1.02" : "", met: met)
-        }
-        if target == .queued, let wakeups {
-            log.add(section, "xmarquee wake-ups (fifo target)", wakeups, "/s", target: "≤ 8", met: wakeups <= 8)
-        }
-        if let ours = cpu(ticker), let floor = cpu(perFrame), floor > 0 {
-            let limit: Double? = switch target {
-            case .queued: 0.25
-            case .perFrame: 1.10
-            case nil: nil
-            }
-            log.add(section, "client CPU: xmarquee ÷ per-frame floor", ours / floor, "×", target: limit.map { "≤ \(fixed($0, 2))" } ?? "",
-                    met: limit.map { ours / floor <= $0 })
-        }
+        reportWaylandTargets(section, wakeups: Statistics.median(ticker.map(\.client.wakeupsPerSecond)),
+                             frames: Statistics.median(ticker.compactMap(\.framesPerSecond)), cpu: cpu(ticker), floorCPU: cpu(perFrame),
+                             target: target)
         if let ours = cpu(ticker), let floor = cpu(batching), floor > 0 {
             log.add(section, "client CPU: xmarquee ÷ batching floor", ours / floor, "×")
         }
