@@ -4,7 +4,7 @@ import Glibc
 /// A process in the compositor bed, run as its user: either the first of new network and process
 /// namespaces (a compositor and all it starts: Xwayland, Xvfb, dbus-daemon), or a client joining
 /// such a network namespace (its X displays are abstract sockets there). Its output goes to `log`.
-/// Stopped when the test lets it go; stopping the first of a process namespace ends every process
+/// Stopped when its owner lets it go; stopping the first of a process namespace ends every process
 /// in it (the kernel kills them with their namespace's first process).
 public final class BedProcess {
     let process = Process()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A display server of the bed and what runs against it: a fresh runtime folder (XDG_RUNTIME_DIR,
 /// with HOME, config and cache folders inside), the server as the first process of namespaces of
-/// its own, and the tickers started as its clients. It starts them, so it stops them (the server
+/// its own, and the tickers (and other clients) started against it. It starts them, so it stops them (the server
 /// last), and removes the folder.
 public final class BedSession {
     /// The runtime folder inside the chroot; `hostRuntimeDirectory` is the same folder on the host.
@@ -11,8 +11,8 @@ public final class BedSession {
     public private(set) var server: BedProcess?
     /// The `xmarquee` its tickers run: a path inside the chroot.
     private let ticker: String
-    /// The clients it started (tickers among them), stopped before the server.
-    private var tickers: [BedProcess] = []
+    /// The clients it started (the tickers among them), stopped before the server.
+    private var clients: [BedProcess] = []
 
     /// `prefix` names the folder; short: the control socket's path seen from the host must fit in a
     /// socket address (108 bytes). `ticker`: the `xmarquee` inside the chroot its tickers run.
@@ -48,8 +48,8 @@ public final class BedSession {
     public func startClient(_ command: [String], environment: [String: String]) throws -> BedProcess {
         guard let server else { throw HarnessError("no server to start \(command[0]) against") }
         let client = try BedProcess(joining: server, command, environment: clientEnvironment.merging(environment) { _, new in new },
-                                    log: hostRuntimeDirectory + "/client-\(tickers.count).log")
-        tickers.append(client)
+                                    log: hostRuntimeDirectory + "/client-\(clients.count).log")
+        clients.append(client)
         return client
     }
 
@@ -63,12 +63,12 @@ public final class BedSession {
         return result.output
     }
 
-    /// The end of the tickers' output, for a failure's message.
-    public var tickerOutput: String { tickers.map { $0.output() }.joined(separator: "\n") }
+    /// The end of the clients' output, for a failure's message.
+    public var tickerOutput: String { clients.map { $0.output() }.joined(separator: "\n") }
 
     public func stop() {
-        tickers.forEach { $0.stop() }
-        tickers = []
+        clients.forEach { $0.stop() }
+        clients = []
         server?.stop()
         server = nil
         try? FileManager.default.removeItem(atPath: hostRuntimeDirectory)
