@@ -152,9 +152,13 @@ let package = Package(
         ),
         // A small HTTP server on 127.0.0.1 serving good, bad and hostile feeds to the tests.
         .target(name: "FeedTestServer", dependencies: ["CZlib", "CBrotli"], path: "Tests/FeedTestServer"),
+        // The compositor bed (scripts/testbed.sh's Debian sid chroot): its compositors started
+        // headless as its unprivileged user in namespaces of their own, and clients run against
+        // them. What the bed tests (which read their pixels) and the bench (their CPU) share.
+        .target(name: "BedHarness"),
         // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
         // screenshots, and the built `xmarquee` run as a user runs it.
-        .target(name: "DisplayTestSupport", path: "Tests/DisplayTestSupport"),
+        .target(name: "DisplayTestSupport", dependencies: ["BedHarness"], path: "Tests/DisplayTestSupport"),
         // A backend's frames recorded as the driver hands them, for the in-process display tests.
         .target(name: "DriverTestSupport", dependencies: ["TickerDriver", "MarqueeCore"], path: "Tests/DriverTestSupport"),
         // The driver alone, over a fake backend and a fake clock: no display.
@@ -177,7 +181,7 @@ let package = Package(
         // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
         .executableTarget(
             name: "xmarquee-bench",
-            dependencies: ["CXBench", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CXBench", "BedHarness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
         .target(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BedHarness
 import CXBench
 import Glibc
 
@@ -21,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland pacing144 smooth144 cpu144 composited144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland bed-sway bed-kwin bed-mutter bed-labwc bed-weston (or bed: all five) pacing144 smooth144 cpu144 composited144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -66,6 +67,9 @@ struct BenchCommand: ParsableCommand {
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
         if wanted("wayland") { try bench.runWaylandCPU() }
+        // The bed's compositors: the fifo ones (KWin, mutter) right after sway, the others after.
+        let bedKinds = [BedCompositor.sway, .kwin, .mutter, .labwc, .weston].filter { wanted("bed-" + $0.rawValue) || only.contains("bed") }
+        if !bedKinds.isEmpty { try bench.runBedWayland(bedKinds) }
         if wanted("pacing144") || wanted("smooth144") || wanted("cpu144") || wanted("composited144") {
             try bench.restartServer(refreshHz: 144)
         }

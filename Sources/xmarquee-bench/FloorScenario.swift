@@ -36,12 +36,19 @@ extension Bench {
     /// The batching floor: the ticker's K PresentPixmaps a wakeup, of one ribbon.
     func buildBatchFloor() -> String? { buildC("present_batch_floor", packages: ["x11", "xpresent"]) }
 
-    /// The Wayland bar floor, with the project's generated layer-shell code.
-    func buildWaylandFloor() -> String? {
+    /// The Wayland bar floor, with the project's generated protocol code.
+    func buildWaylandFloor() -> String? { buildWaylandC("wayland_bar_floor") }
+
+    /// Both Wayland floors: one frame a callback, and frames queued through wp_fifo_v1.
+    func buildWaylandFloors() -> (perFrame: String?, batching: String?) { (buildWaylandC("wayland_bar_floor"), buildWaylandC("wayland_fifo_floor")) }
+
+    /// A Wayland floor (bench/floor/NAME.c and wayland_floor_surface.h) with the generated
+    /// layer-shell, xdg-shell, viewporter and fifo code. Linked to libwayland-client.so.0, whose
+    /// ABI is stable: the same binary runs in the bed against the bed's own library.
+    private func buildWaylandC(_ name: String) -> String? {
         let generated = "Sources/WaylandProtocols/Generated"
-        return buildC("wayland_bar_floor", packages: ["wayland-client"],
-                      extra: ["\(generated)/wlr-layer-shell-unstable-v1-protocol.c", "\(generated)/xdg-shell-protocol.c"],
-                      includes: [generated])
+        let protocols = ["wlr-layer-shell-unstable-v1", "xdg-shell", "viewporter", "fifo-v1"].map { "\(generated)/\($0)-protocol.c" }
+        return buildC(name, packages: ["wayland-client"], extra: protocols, includes: [generated])
     }
 
     /// Frames the ticker queues a wakeup at `hz` (X11Backend.batchSeconds of them, rounded up).

@@ -9,7 +9,7 @@ final class BedXvfb {
     private(set) var display = ""
 
     init(width: Int, height: Int, dpi: Int) throws {
-        session = try BedSession(prefix: "xm-xvfb")
+        session = try BedSession(prefix: "xm-xvfb", ticker: CompositorBed.ticker)
         do {
             // -displayfd: Xvfb picks a free display and writes its number there. -noreset: the
             // resources xrdb sets would go with the server's reset when xrdb disconnects.

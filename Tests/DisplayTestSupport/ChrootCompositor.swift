@@ -1,3 +1,4 @@
+@_exported import BedHarness
 import Foundation
 import Glibc
 
@@ -8,12 +9,13 @@ import Glibc
 /// test lets it go.
 final class ChrootCompositor {
     let kind: BedCompositor
-    private let session: BedSession
+    private let server: BedServer
+    private var session: BedSession { server.session }
     /// Its XDG_RUNTIME_DIR inside the chroot; `hostRuntimeDirectory` is the same folder on the host.
-    var runtimeDirectory: String { session.runtimeDirectory }
-    var hostRuntimeDirectory: String { session.hostRuntimeDirectory }
+    var runtimeDirectory: String { server.runtimeDirectory }
+    var hostRuntimeDirectory: String { server.hostRuntimeDirectory }
     /// The Wayland socket's name in the runtime folder.
-    private(set) var waylandDisplay = ""
+    var waylandDisplay: String { server.waylandDisplay }
     private var captures = 0
 
     /// Why the bed's compositors cannot run here; nil when they can.
@@ -24,30 +26,30 @@ final class ChrootCompositor {
     init(_ kind: BedCompositor, width: Int = 1280, height: Int = 720, scale: Double = 1) throws {
         self.kind = kind
         guard scale == 1 || [.sway, .kwin].contains(kind) else { throw HarnessError("\(kind.rawValue): the bed sets no scale but 1") }
-        session = try BedSession(prefix: "xm-\(kind.rawValue)")
+        server = try BedServer(kind, width: width, height: height, scale: kind == .sway ? scale : 1, ticker: CompositorBed.ticker,
+                               prepare: { server in
+                                   try server.write(Self.shellScript, "shell.py")
+                                   try server.write(Self.screencastScript, "screencast.py")
+                               }, ready: Self.isReady)
         do {
-            try start(width: width, height: height, scale: scale)
+            if kind == .kwin && scale != 1 { try setKWinScale(scale) }
         } catch {
-            session.stop()
+            server.stop()
             throw error
         }
     }
 
-    func stop() { session.stop() }
+    func stop() { server.stop() }
 
     /// The compositor's Debian version (`dpkg-query` in the chroot).
-    var version: String {
-        let result = try? runTool(URL(fileURLWithPath: "/usr/sbin/chroot"),
-                                  [CompositorBed.root, "dpkg-query", "-W", "-f=${Version}", kind.package])
-        return result?.output ?? "?"
-    }
+    var version: String { server.version }
 
     // MARK: The ticker
 
     /// Starts the bed's `xmarquee ARGUMENTS` against it; stopped with the compositor, or before.
     @discardableResult
     func startTicker(_ arguments: [String], environment: [String: String] = [:]) throws -> BedProcess {
-        try session.startTicker(arguments, environment: ["WAYLAND_DISPLAY": waylandDisplay].merging(environment) { _, new in new })
+        try server.startTicker(arguments, environment: environment)
     }
 
     /// The end of the tickers' output, for a failure's message.
@@ -57,7 +59,7 @@ final class ChrootCompositor {
     /// socket answers no other uid, and the client speaks to no other uid's socket); nil while
     /// nothing answers.
     func status(_ name: String) -> [String: Any]? {
-        guard let output = try? session.run([CompositorBed.tickerFolder + "/xmarquee", "ctl", "--name", name, "status"], "ctl status"),
+        guard let output = try? session.run([CompositorBed.ticker, "ctl", "--name", name, "status"], "ctl status"),
               let json = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
     }
@@ -73,8 +75,8 @@ final class ChrootCompositor {
             try runInside(["grim", "-t", "ppm", file + ".ppm"], "grim")
             return try Screenshot.read(CompositorBed.root + file + ".ppm")
         case .kwin:
-            guard let server = session.server else { throw HarnessError("KWin is stopped") }
-            return try Screenshot.ofX11Root(joining: server, display: ":" + x11Display(), file: file)
+            guard let process = session.server else { throw HarnessError("KWin is stopped") }
+            return try Screenshot.ofX11Root(joining: process, display: ":" + x11Display(), file: file)
         case .gnomeShell:
             try runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "screenshot", file + ".png"],
                           "the shell's Screenshot")
@@ -89,10 +91,15 @@ final class ChrootCompositor {
             guard let name = written.first else { throw HarnessError("weston-screenshooter wrote no picture") }
             return try Screenshot.read(CompositorBed.root + folder + "/" + name)
         case .mutter:
-            try runInside(["python3", runtimeDirectory + "/screencast.py", runtimeDirectory + "/bus-address", file + ".png"],
-                          "mutter's screencast")
-            return try Screenshot.read(CompositorBed.root + file + ".png")
+            return try Self.screencastFrame(of: server, file: file)
         }
+    }
+
+    /// One frame of mutter's screencast; `file` a path inside the chroot, without its extension.
+    private static func screencastFrame(of server: BedServer, file: String) throws -> Screenshot {
+        try server.run(["python3", server.runtimeDirectory + "/screencast.py", server.runtimeDirectory + "/bus-address", file + ".png"],
+                       "mutter's screencast")
+        return try Screenshot.read(CompositorBed.root + file + ".png")
     }
 
     /// The area a maximised window gets (logical x, y, width, height): the output less what
@@ -113,106 +120,30 @@ final class ChrootCompositor {
 
     // MARK: Starting
 
-    private func start(width: Int, height: Int, scale: Double) throws {
-        let folder = runtimeDirectory, host = hostRuntimeDirectory
-        var environment = ["XDG_RUNTIME_DIR": folder, "HOME": folder + "/home", "LANG": "C.UTF-8"]
-        let wlroots = ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"]
-        var command: [String]
-        switch kind {
-        case .sway:
-            try write("xwayland disable\noutput HEADLESS-1 mode \(width)x\(height) position 0 0 scale \(scale)\ndefault_border none\n",
-                      "config")
-            command = ["sway", "-c", folder + "/config"]
-            environment.merge(wlroots.merging(["SWAYSOCK": folder + "/sway.sock"]) { _, new in new }) { _, new in new }
-        case .labwc:
-            // wlroots' headless output is 1280 × 720; labwc has no option to change it.
-            command = ["labwc"]
-            environment.merge(wlroots) { _, new in new }
-        case .kwin:
-            // The packaged binary carries file capabilities, which this container refuses; a copy
-            // drops them, and Qt's platform plugin loads only into a path ending in kwin_wayland.
-            try FileManager.default.copyItem(atPath: CompositorBed.root + "/usr/bin/kwin_wayland", toPath: host + "/kwin_wayland")
-            try write("""
-            echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
-            Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3> \(folder)/x11-display &
-            while [ ! -s \(folder)/x11-display ]; do sleep 0.05; done
-            exec \(folder)/kwin_wayland --x11-display :$(cat \(folder)/x11-display) --socket \(kind.socketName!) \
-              --no-lockscreen --no-global-shortcuts --width \(width) --height \(height)
-            """, "start.sh")
-            command = ["dbus-run-session", "--", "sh", folder + "/start.sh"]
-            // QPainter: nested on an X server KWin would otherwise try OpenGL on llvmpipe; a KWin
-            // script's print() reaches the log (`maximizeArea`).
-            environment.merge(["KWIN_COMPOSE": "Q", "QT_LOGGING_RULES": "js.debug=true"]) { _, new in new }
-        case .gnomeShell, .mutter:
-            try write(Self.shellScript, "shell.py")
-            try write(Self.screencastScript, "screencast.py")
-            // The bed has no system bus: the shell's calls to logind and friends go to the session
-            // bus, where nobody answers them (on no bus at all it stops at start). Mutter alone is
-            // read through its screencast, which streams through PipeWire (linked by wireplumber,
-            // which must find PipeWire listening: started with it, in 2 of 10 starts it linked nothing).
-            try write("""
-            echo "$DBUS_SESSION_BUS_ADDRESS" > \(folder)/bus-address
-            export DBUS_SYSTEM_BUS_ADDRESS="$DBUS_SESSION_BUS_ADDRESS"
-            \(kind == .mutter ? "pipewire & while [ ! -e \(folder)/pipewire-0 ]; do sleep 0.05; done; wireplumber &" : "")
-            exec \(kind == .mutter ? "mutter" : "gnome-shell") --headless --wayland --no-x11 --virtual-monitor \(width)x\(height) \
-              --wayland-display \(kind.socketName!)
-            """, "start.sh")
-            command = ["dbus-run-session", "--", "sh", folder + "/start.sh"]
-        case .weston:
-            try write("[shell]\npanel-position=none\nbackground-color=0xff406080\n", "weston.ini")
-            command = ["weston", "--backend=headless", "--renderer=pixman", "--debug", "--width=\(width)", "--height=\(height)",
-                       "--socket=\(kind.socketName!)", "--idle-time=0", "--config=\(folder)/weston.ini"]
+    /// What the tests need beyond the compositor's own signs (nil once it holds): mutter's
+    /// screencast answering (wireplumber has linked the stream), the shell out of its overview,
+    /// which hides windows.
+    private static func isReady(_ server: BedServer) -> String? {
+        switch server.kind {
+        case .mutter:
+            do { _ = try screencastFrame(of: server, file: server.runtimeDirectory + "/ready-check") } catch { return "\(error)" }
+            return nil
+        case .gnomeShell:
+            let left = try? server.run(["python3", server.runtimeDirectory + "/shell.py", server.runtimeDirectory + "/bus-address",
+                                        "leave-overview"], "the shell")
+            return left == nil ? "the shell stays in its overview" : nil
+        case .sway, .labwc, .kwin, .weston:
+            return nil
         }
-        try session.startServer(command, environment: environment)
-        try waitUntilReady()
-        if kind == .kwin && scale != 1 { try setKWinScale(scale) }
-    }
-
-    private func waitUntilReady() throws {
-        var failure = ""
-        let ready = waitFor(seconds: 20) {
-            guard session.server?.isRunning == true, let socket = waylandSocket() else { return false }
-            waylandDisplay = socket
-            switch kind {
-            case .sway: return (try? runInside(["swaymsg", "-s", runtimeDirectory + "/sway.sock", "-t", "get_version"], "swaymsg")) != nil
-            case .kwin: return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/bus-address")
-            // Its screencast works once PipeWire and wireplumber (which links the stream) are up.
-            case .mutter:
-                guard FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/pipewire-0") else { return false }
-                do { _ = try screenshot() } catch {
-                    failure = "\(error)"
-                    return false
-                }
-                return true
-            // The shell starts in its overview, which hides windows: it is ready once it has left it.
-            case .gnomeShell:
-                return (try? runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "leave-overview"],
-                                       "the shell")) != nil
-            case .labwc, .weston: return true
-            }
-        }
-        guard ready else { throw HarnessError("\(kind.rawValue) did not start in the bed: \(failure) \(session.server?.output() ?? "")") }
-    }
-
-    /// The compositor's Wayland socket in the runtime folder, once it is there.
-    private func waylandSocket() -> String? {
-        if let name = kind.socketName {
-            return FileManager.default.fileExists(atPath: hostRuntimeDirectory + "/" + name) ? name : nil
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: hostRuntimeDirectory)) ?? []
-        return names.filter { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.sorted().first
-    }
-
-    private func write(_ text: String, _ name: String) throws {
-        try text.write(toFile: hostRuntimeDirectory + "/" + name, atomically: true, encoding: .utf8)
-        chmod(hostRuntimeDirectory + "/" + name, 0o755)
     }
 
     /// Runs `command` as a client (in the compositor's network namespace) to its end; its output.
     @discardableResult
     private func runInside(_ command: [String], _ what: String, environment: [String: String] = [:], folder: String? = nil) throws -> String {
-        try session.run(command, what, environment: ["WAYLAND_DISPLAY": waylandDisplay].merging(environment) { _, new in new }, folder: folder)
+        try server.run(command, what, environment: environment, folder: folder)
     }
+
+    private func write(_ text: String, _ name: String) throws { try server.write(text, name) }
 
     // MARK: KWin
 

@@ -195,27 +195,3 @@ struct Screenshot {
     func band(_ rows: Range<Int>) -> ArraySlice<UInt8> { rgb[(rows.lowerBound * width * 3)..<(rows.upperBound * width * 3)] }
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Runs `tool` to its end; its status and output (standard output and error together).
-func runTool(_ tool: URL, _ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let child = Process()
-    child.executableURL = tool
-    child.arguments = arguments
-    child.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    child.standardError = pipe
-    child.standardInput = FileHandle.nullDevice
-    try child.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    child.waitUntilExit()
-    return (child.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// Polls `condition` until it holds or `seconds` pass.
-@discardableResult
-func waitFor(seconds: Double, _ condition: () -> Bool) -> Bool { waitUntil(timeout: seconds, condition) }

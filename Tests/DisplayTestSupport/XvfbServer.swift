@@ -58,18 +58,6 @@ func residentKilobytes(of pid: Int32) -> Int? {
     return Int(line.split(separator: " ").dropFirst().first ?? "")
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
-@discardableResult
-func waitUntil(timeout: TimeInterval, interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        // The one pause between two looks at a state: every wait on a state polls through here.
-        Thread.sleep(forTimeInterval: interval)
-    }
-    return condition()
-}
-
 /// Whether `condition` holds at every look for `seconds`: false at the first look where it does
 /// not. A negative check over a window of time ("the text stands", "nothing reloads"): a change
 /// anywhere in the window fails it, not only one that still shows at its end.

@@ -2,45 +2,45 @@ import Foundation
 import Glibc
 
 /// The test bed of current desktops: the Debian sid chroot `scripts/testbed.sh` makes (outside the
-/// repository), with the built `xmarquee` copied in. Everything run there runs as its unprivileged
-/// user; a compositor in network and process namespaces of its own (`BedProcess`), so its
-/// Xwayland or Xvfb cannot take the host's X displays, and its clients join them with `nsenter`.
-enum CompositorBed {
-    static let user = "xmarquee-bed"
+/// repository), with a built `xmarquee` copied in (the tests' debug build, the bench's release
+/// build). Everything run there runs as its unprivileged user; a compositor in network and
+/// process namespaces of its own (`BedProcess`), so its Xwayland or Xvfb cannot take the host's X
+/// displays, and its clients join them with `nsenter`.
+public enum CompositorBed {
+    public static let user = "xmarquee-bed"
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     private static let script = repository.appendingPathComponent("scripts/testbed.sh").path
-    /// Where the ticker lives inside: a folder per build (the path of the build's binary, hashed),
-    /// so tests of two checkouts running at once never swap binaries under each other.
-    static let tickerFolder: String = {
+    /// Where a binary built on the host lives inside: a folder per build (the binary's path,
+    /// hashed), so tests and benches of two checkouts running at once never swap binaries under
+    /// each other.
+    public static func folder(for binary: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in XMarqueeRun.executable.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in binary.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "/opt/xmarquee/" + String(hash, radix: 16)
-    }()
+    }
 
     /// The chroot's folder on the host.
-    static let root: String = {
+    public static let root: String = {
         let path = (try? runTool(URL(fileURLWithPath: script), ["path"]).output) ?? ""
         return path.trimmingCharacters(in: .whitespacesAndNewlines)
     }()
 
-    /// Why the bed cannot be used here (printed loudly by the tests that skip); nil once it is
-    /// mounted and holds the ticker. Asked once per test process.
-    static var unavailable: String? { readiness }
-
-    private static let readiness: String? = {
+    /// Why the bed cannot be used here (printed loudly by the tests that skip, and in the bench's
+    /// rows); nil once it is mounted and holds `binaries` (each in `folder(for:)` of its own path).
+    public static func readiness(installing binaries: [String]) -> String? {
         guard getuid() == 0 else { return "the compositor bed needs root (chroot, namespaces, mounts)" }
         guard let status = try? runTool(URL(fileURLWithPath: script), ["status"]) else { return "scripts/testbed.sh cannot run" }
         guard status.status == 0 else {
             return "the compositor bed is not built: \(status.output.trimmingCharacters(in: .whitespacesAndNewlines))"
         }
         guard (try? runTool(URL(fileURLWithPath: script), ["mount"]).status) == 0 else { return "cannot mount the bed's /dev, /sys, proc and run" }
-        do { try installTicker() } catch { return "cannot copy xmarquee into the bed: \(error)" }
+        do { try install(binaries) } catch { return "cannot copy \(binaries.joined(separator: ", ")) into the bed: \(error)" }
         return nil
-    }()
+    }
 
     /// The user's uid and gid in the chroot's passwd.
-    static var ids: (uid: uid_t, gid: gid_t) {
+    public static var ids: (uid: uid_t, gid: gid_t) {
         let passwd = (try? String(contentsOfFile: root + "/etc/passwd", encoding: .utf8)) ?? ""
         for line in passwd.split(separator: "\n") {
             let fields = line.split(separator: ":", omittingEmptySubsequences: false)
@@ -49,14 +49,14 @@ enum CompositorBed {
         return (65534, 65534)
     }
 
-    /// The debug `xmarquee` and `xmarquee-feed` beside the tests, and the Swift runtime libraries
-    /// they load from the toolchain, copied in at the same paths (the chroot has no toolchain).
-    private static func installTicker() throws {
-        let built = XMarqueeRun.executable
-        let binaries = [built.path, built.deletingLastPathComponent().appendingPathComponent("xmarquee-feed").path]
-        try FileManager.default.createDirectory(atPath: root + tickerFolder, withIntermediateDirectories: true)
+    /// `binaries` (those that exist) each copied to `folder(for:)` its path, and the libraries they
+    /// load from outside the system's folders (the Swift runtime of a debug build, from the
+    /// toolchain) at the same paths: the chroot has no toolchain.
+    private static func install(_ binaries: [String]) throws {
         for binary in binaries where FileManager.default.fileExists(atPath: binary) {
-            try copy(binary, to: root + tickerFolder + "/" + URL(fileURLWithPath: binary).lastPathComponent)
+            let folder = root + self.folder(for: binary)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try copy(binary, to: folder + "/" + URL(fileURLWithPath: binary).lastPathComponent)
             let linked = try runTool(URL(fileURLWithPath: "/usr/bin/ldd"), [binary]).output
             for library in linked.split(whereSeparator: \.isWhitespace).map(String.init)
             where library.hasPrefix("/") && !library.hasPrefix("/lib") && !library.hasPrefix("/usr/lib") {
@@ -85,7 +85,7 @@ enum CompositorBed {
 
     /// `setpriv` as the bed's user with only `environment` (and PATH), in `folder`: the words
     /// that run `command` so inside the chroot.
-    static func asUser(_ command: [String], environment: [String: String], folder: String? = nil) -> [String] {
+    public static func asUser(_ command: [String], environment: [String: String], folder: String? = nil) -> [String] {
         ["/usr/sbin/chroot", root, "/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--init-groups", "--reset-env", "--",
          "/usr/bin/env"] + (folder.map { ["-C", $0] } ?? []) + ["PATH=/usr/bin:/bin"]
             + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
@@ -93,7 +93,7 @@ enum CompositorBed {
 
     /// A folder of its own under the chroot's /run (a tmpfs), owned by the bed's user, mode 0700:
     /// a compositor's XDG_RUNTIME_DIR. Its path inside the chroot; `root + path` on the host.
-    static func makeRuntimeFolder(prefix: String) throws -> String {
+    public static func makeRuntimeFolder(prefix: String) throws -> String {
         var template = Array((root + "/run/\(prefix).XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { throw HarnessError("cannot make a runtime folder in the bed") }
         let host = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
