@@ -5,8 +5,18 @@ import Glibc
 public enum Diagnostics {
     public static let program = "xmarquee"
 
+    public enum Severity: Sendable {
+        case warning, error
+    }
+
+    /// Who hears each warning and error besides standard error: in a desktop launch, the bar,
+    /// the journal and the notification server (`ProblemReporter`), where standard error reaches
+    /// nobody. Set once at start and called on the loop's thread, the only one that reports.
+    nonisolated(unsafe) public static var listener: ((Severity, String) -> Void)?
+
     public static func warn(_ message: String) {
         write("\(program): warning: \(message)\n")
+        listener?(.warning, message)
     }
 
     /// Something worth knowing that is not a problem (a reloaded config, for instance).
@@ -16,6 +26,7 @@ public enum Diagnostics {
 
     public static func error(_ message: String) {
         write("\(program): \(message)\n")
+        listener?(.error, message)
     }
 
     /// Prints the error and ends the process with `status`.

@@ -12,6 +12,14 @@ import TickerDriver
 struct TickerApp {
     var options: Options
     var resolver: OptionsResolver
+    /// A desktop launch that found a fatal error: the defaults, the error as the message, until a
+    /// reload brings settings that work.
+    let runsOnDefaults: Bool
+    let reporter: ProblemReporter
+    /// This run's action links (a click that asks the ticker to act, not to open an address).
+    let actions: ActionLinks
+    /// The config file "Edit settings" opens.
+    let settings: String?
     /// GTK's settings file, asked about animations where no settings manager runs.
     let gtkSettingsPath: String?
 
@@ -21,12 +29,13 @@ struct TickerApp {
         // The instance's name first, then the sources: a name in use or a missing file is
         // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
-        let desktopBus = DesktopBusSources(options: options.sources)
+        let desktopBus = DesktopBusSources(options: options.sources, actions: actions)
         let sources = LiveSources(options: options, busSources: desktopBus.sources)
         let session = openSession()
 
         resolver.resources = session.resources
-        if !resolver.resources.isEmpty {
+        // On the defaults the config is not read again: its error is on the bar already.
+        if !resolver.resources.isEmpty && !runsOnDefaults {
             // The X resources come under the config file and the command line.
             switch resolver.resolve() {
             case .success(let resolved):
@@ -51,9 +60,11 @@ struct TickerApp {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }
         ticker.setReducedMotion(options.motion.reducesMotion(desktop))
+        reporter.start(loop: loop, ticker: ticker)
 
         let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
-                              fontHeight: font.height, sources: sources, desktop: desktop)
+                              fontHeight: font.height, sources: sources, desktop: desktop,
+                              onDefaults: runsOnDefaults, reporter: reporter)
         live.watchFile(on: loop)
         let desktopChanged = { [unowned session, unowned ticker] in
             live.desktopChanged(session.desktop(surfaceScale: ticker.surfaceScale), resources: session.resources)
@@ -75,7 +86,11 @@ struct TickerApp {
 
         sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
-        ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
+        let editor = SettingsEditor(path: settings, opener: opener)
+        ticker.openLink = { [actions] link in
+            if actions.action(in: link) == SettingsEditor.action { return editor.open() }
+            if !desktopBus.route(link) { opener.open(link) }
+        }
         desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
         desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).

@@ -46,7 +46,8 @@ class Player(dbus.service.Object):
 peer = Player()
 """# + postlude
 
-    /// A notification server of its own (the one a desktop would run): logs each Notify.
+    /// A notification server of its own (the one a desktop would run): logs each Notify as
+    /// `Notify SUMMARY -- BODY` (the body's lines joined by spaces).
     public static let notificationServer = prelude + #"""
 name = dbus.service.BusName("org.freedesktop.Notifications", bus)
 
@@ -58,7 +59,7 @@ class Server(dbus.service.Object):
     @dbus.service.method("org.freedesktop.Notifications", in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
         self.last += 1
-        note("Notify " + summary)
+        note("Notify " + summary + " -- " + body.replace("\n", " "))
         return self.last
 
     @dbus.service.method("org.freedesktop.Notifications", out_signature="as")

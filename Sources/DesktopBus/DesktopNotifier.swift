@@ -1,0 +1,79 @@
+import Glibc
+import MarqueeIO
+
+/// Sends notifications to the desktop's notification server (`org.freedesktop.Notifications`
+/// on the session bus), as a desktop launch tells of an error in the settings. Never to itself:
+/// with `--notifications` the ticker may own that name, and then the bar is the only place the
+/// text would reach, where it already is; so each notification first asks who owns the name
+/// (`GetConnectionUnixProcessID`) and is dropped when it is this very process.
+public final class DesktopNotifier {
+    private let bus: BusConnection
+    /// The calls on their way, each let go when its reply comes (letting go cancels a call).
+    private var calls: [Int: BusSlot] = [:]
+    private var nextCall = 0
+
+    /// Nil without a session bus (said nowhere: the text went to the bar and the journal).
+    public init?(loop: EventLoop) {
+        guard let bus = try? BusConnection.session() else { return nil }
+        self.bus = bus
+        bus.attach(to: loop)
+    }
+
+    /// `summary` and `body` as plain text; a critical one stays until the user closes it on
+    /// most servers.
+    public func notify(summary: String, body: String, critical: Bool) {
+        let arguments: [BusArgument] = [
+            .string("xmarquee"), .uint32(0), .string("xmarquee"), .string(summary), .string(body),
+            .strings([]),
+            .array(element: "{sv}", [
+                .structure(signature: "sv", [.string("urgency"), .variant(signature: "y", .byte(critical ? 2 : 1))], dictEntry: true),
+                .structure(signature: "sv", [.string("desktop-entry"), .variant(signature: "s", .string("xmarquee"))], dictEntry: true),
+            ]),
+            .int32(-1),
+        ]
+        call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+             [.string(Self.serverName)]) { [weak self] owner in
+            // No owner: the calls below may still start one (D-Bus activation).
+            if owner.errorName == nil, owner.arguments().first?.integer == Int64(getpid()) { return }
+            // A server that reads markup in the body needs its special characters as entities;
+            // one that does not would show the entities.
+            self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "GetCapabilities", []) { [weak self] reply in
+                let markup = reply.arguments().first?.texts?.contains("body-markup") ?? false
+                var arguments = arguments
+                if markup { arguments[4] = .string(Self.escaped(body)) }
+                self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { _ in }
+            }
+        }
+    }
+
+    static let serverName = "org.freedesktop.Notifications"
+
+    /// Calls `member`, keeping the call until its reply (or its error) comes to `then`.
+    private func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
+                      _ arguments: [BusArgument], then: @escaping (BusMessage) -> Void) {
+        nextCall += 1
+        let id = nextCall
+        do {
+            calls[id] = try bus.call(destination, path, interface, member, arguments, timeout: 10) { [weak self] reply in
+                self?.calls[id] = nil
+                then(reply)
+            }
+        } catch {
+            Diagnostics.note("no desktop notification: \(error)")
+        }
+    }
+
+    /// The body may be read as markup (`body-markup`): its three special characters as entities.
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

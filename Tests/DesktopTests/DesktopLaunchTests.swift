@@ -1,0 +1,178 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// Errors where a person sees them: started as the desktop entry starts it (its `Exec=` line,
+/// `--desktop-launch`), a broken config opens the bar with the error, tells the notification
+/// server once and keeps running; started plainly from a shell it is status 2 and standard error
+/// as ever. A reload that fails says so on the bar. Real servers: Xvfb with openbox, a private
+/// session bus with a notification server of its own, tesseract reading the screen.
+final class DesktopLaunchTests: XCTestCase {
+    private let brokenConfig = "speed = \"fast\"\n"
+
+    /// A desktop to launch from: Xvfb with openbox, a private session bus with a notification
+    /// server, and a home folder whose config is `config`.
+    private struct Desktop {
+        let folder = TemporaryFolder()
+        let bus: PrivateSessionBus
+        let server: FakeBusPeer
+        let session: DesktopSession
+
+        init(config: String) throws {
+            folder.write("home/.config/xmarquee/config", config)
+            bus = try PrivateSessionBus()
+            server = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+            session = try DesktopSession(width: 1280, height: 400)
+            try session.startWindowManager()
+        }
+
+        var configPath: String { folder.path + "/home/.config/xmarquee/config" }
+
+        /// Runs the desktop entry's `Exec=` line (the built binary for `xmarquee`) as a launcher
+        /// does, with the home folder and the bus.
+        func launchEntry(environment extra: [String: String] = [:]) throws -> Process {
+            let entry = try String(contentsOfFile: PackagePaths.root + "/assets/xmarquee.desktop", encoding: .utf8)
+            let exec = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
+            let words = exec.split(separator: " ").map(String.init)
+            XCTAssertEqual(words.first, "xmarquee")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: PackagePaths.binary)
+            process.arguments = Array(words.dropFirst())
+            let environment = bus.environment.merging(["HOME": folder.path + "/home", "XDG_CONFIG_HOME": ""]) { _, new in new }
+            return try session.launch(process, environment.merging(extra) { _, new in new })
+        }
+    }
+
+    /// The words tesseract reads on the bar `window` now.
+    private func barWords(_ session: DesktopSession, _ window: String) throws -> [String] {
+        let frame = session.frame(of: window)
+        let shot = try Screenshot.ofRoot(display: session.display)
+        return try TextRecognizer.words(in: shot, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+    }
+
+    private func notifications(_ server: FakeBusPeer) -> [String] {
+        server.logged.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Notify ") }
+    }
+
+    func testABrokenConfigOpensTheBarWithItsErrorAndTellsTheNotificationServerOnce() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let desktop = try Desktop(config: brokenConfig)
+        let (folder, server, session) = (desktop.folder, desktop.server, desktop.session)
+        // A recording xdg-open first on PATH: each argument on a line of `opened`, written whole.
+        let opener = folder.write("bin/xdg-open", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder.path)/part\"; mv \"\(folder.path)/part\" \"\(folder.path)/opened\"\n")
+        chmod(opener, 0o755)
+        let path = folder.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let start = Date()
+        let process = try desktop.launchEntry(environment: ["PATH": path])
+        let window = try XCTUnwrap(session.window(of: process, timeout: 2), "no bar within 2 s: \(session.errors(of: process))")
+        let appeared = Date().timeIntervalSince(start)
+        // The key at fault, read from the pixels, within 2 s of the launch.
+        var words: [String] = []
+        var read: Double?
+        while Date().timeIntervalSince(start) < 2, read == nil {
+            words = try barWords(session, window)
+            if words.contains("speed") { read = Date().timeIntervalSince(start) }
+        }
+        print("desktop launch with a broken config: bar in \(String(format: "%.3f", appeared)) s, "
+              + "its text read at \(read.map { String(format: "%.3f s", $0) } ?? "-"): \(words.joined(separator: " "))")
+        XCTAssertNotNil(read, "OCR did not find the key on the bar within 2 s: \(words)")
+        XCTAssertTrue(words.contains("fast"), "the value at fault: \(words)")
+        // Drawn in the urgent colours (white on deep red): most of the bar's top row is red.
+        let frame = session.frame(of: window)
+        let shot = try Screenshot.ofRoot(display: session.display)
+        let red = (0..<40).map { Pixel(shot.pixel(x: frame.x + 5 + $0 * 10, y: frame.y + 2)) }
+            .filter { $0.red > 140 && $0.green < 60 && $0.blue < 70 }.count
+        XCTAssertGreaterThan(red, 30, "the urgent background")
+        // Kept for a person to look at.
+        try? shot.ppm(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            .write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "xmarquee-desktop-launch-error.ppm"))
+
+        // One notification naming the key, and no second one later.
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !notifications(server).isEmpty }, "no notification: \(server.logged)")
+        Thread.sleep(forTimeInterval: 1.5)
+        let sent = notifications(server)
+        XCTAssertEqual(sent.count, 1, "\(sent)")
+        XCTAssertTrue(sent.first?.contains("key \"speed\"") ?? false, "\(sent)")
+        print("notification received: \(sent)")
+
+        // A click on the message opens the file at fault, one argument.
+        Tool.run("xdotool", ["mousemove", "--window", window, "300", String(frame.height / 2), "click", "1"], environment: session.environment)
+        XCTAssertTrue(Tool.eventually { FileManager.default.fileExists(atPath: folder.path + "/opened") }, "xdg-open never ran")
+        XCTAssertEqual(try? String(contentsOfFile: folder.path + "/opened", encoding: .utf8), desktop.configPath + "\n")
+
+        // Standard error still has the line, and the bar stays.
+        XCTAssertTrue(session.errors(of: process).contains("config:1: key \"speed\": The value 'fast' is invalid"), session.errors(of: process))
+        XCTAssertTrue(process.isRunning)
+    }
+
+    /// From a shell, the same config: status 2, the message on standard error, nothing sent.
+    func testFromAShellABrokenConfigIsStatusTwoAndStandardError() throws {
+        let folder = TemporaryFolder()
+        let config = folder.write("home/.config/xmarquee/config", brokenConfig)
+        let bus = try PrivateSessionBus()
+        let server = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+        let run = Tool.run(PackagePaths.binary, [],
+                           environment: bus.environment.merging(["HOME": folder.path + "/home", "XDG_CONFIG_HOME": "", "DISPLAY": ":0"]) { _, new in new })
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.errors, "xmarquee: \(config):1: key \"speed\": The value 'fast' is invalid for '--speed <px>'\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(notifications(server), [])
+    }
+
+    /// A warning (an unknown key) in a desktop launch: the ticker runs on the config, the warning
+    /// is shown on the bar and sent to the notification server, once.
+    func testAWarningIsShownOnceOnTheBarAndNotified() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let desktop = try Desktop(config: "text = [\"Configured text\"]\nbgg = \"#000000\"\n")
+        let (server, session) = (desktop.server, desktop.session)
+        let process = try desktop.launchEntry()
+        let window = try XCTUnwrap(session.window(of: process, timeout: 5), session.errors(of: process))
+        var seen: [[String]] = []
+        let shown = Tool.eventually(timeout: 10) {
+            guard let words = try? barWords(session, window) else { return false }
+            seen.append(words)
+            return words.contains("bgg")
+        }
+        XCTAssertTrue(shown, "the warning never on the bar: \(seen.suffix(3))")
+        // The config's own text follows it.
+        XCTAssertTrue(Tool.eventually(timeout: 10) { (try? barWords(session, window))?.contains("configured") ?? false },
+                      "the config's own text: \(String(describing: try? barWords(session, window)))")
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !notifications(server).isEmpty }, "no notification: \(server.logged)")
+        Thread.sleep(forTimeInterval: 1)
+        let sent = notifications(server)
+        XCTAssertEqual(sent.count, 1, "\(sent)")
+        XCTAssertTrue(sent.first?.contains("bgg") ?? false, "\(sent)")
+    }
+
+    /// Without a desktop launch too: a saved config that does not parse keeps the running
+    /// settings, and the bar says so (standard error as before).
+    func testAReloadThatFailsKeepsTheSettingsAndSaysSoOnTheBar() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let session = try DesktopSession(width: 1280, height: 400)
+        try session.startWindowManager()
+        let folder = TemporaryFolder()
+        let config = folder.write("config", "text = [\"Steady text\"]\nbg = \"#204a87\"\n")
+        let process = try session.launchXmarquee(["--bar", "top"], config: config)
+        let window = try XCTUnwrap(session.window(of: process), session.errors(of: process))
+        let frame = session.frame(of: window)
+        folder.write("config", "text = [\"Steady text\"]\nbg = \"#204a87\"\n" + brokenConfig)
+        XCTAssertTrue(Tool.eventually { session.errors(of: process).contains("keeping the running configuration") },
+                      session.errors(of: process))
+        var seen: [[String]] = []
+        let start = Date()
+        let shown = Tool.eventually(timeout: 15) {
+            guard let words = try? barWords(session, window) else { return false }
+            seen.append(words)
+            return words.contains("keeping") && words.contains("speed")
+        }
+        print("a failed reload on the bar after \(String(format: "%.1f", Date().timeIntervalSince(start))) s: \(seen.last ?? [])")
+        XCTAssertTrue(shown, "the failed reload never on the bar: \(seen.suffix(3))")
+        // The running settings stay: the bar's own background away from the notice.
+        XCTAssertTrue(process.isRunning)
+        XCTAssertTrue(session.frame(of: window) == frame)
+        XCTAssertTrue(Tool.eventually(timeout: 20) {
+            guard let shot = try? Screenshot.ofRoot(display: session.display) else { return false }
+            return Pixel(shot.pixel(x: frame.width - 3, y: frame.y + 1)).isClose(to: Pixel(0x20, 0x4a, 0x87), tolerance: 8)
+        }, "the running background stays")
+    }
+}
