@@ -7,6 +7,11 @@ import MarqueeIO
 /// text would reach, where it already is; so each notification first asks who owns the name
 /// (`GetConnectionUnixProcessID`) and is dropped when it is this very process.
 public final class DesktopNotifier {
+    /// The unique names our notifications were sent from: the ticker's own server or monitor
+    /// (`--notifications`) leaves them off the bar, which has the text already (the owner of
+    /// the name may change between the question and the notification, and a monitor sees what
+    /// goes to another server).
+    nonisolated(unsafe) private static var senders: Set<String> = []
     private let bus: BusConnection
     /// The calls on their way, each let go when its reply comes (letting go cancels a call).
     private var calls: [Int: BusSlot] = [:]
@@ -41,12 +46,18 @@ public final class DesktopNotifier {
                 let markup = reply.arguments().first?.texts?.contains("body-markup") ?? false
                 var arguments = arguments
                 if markup { arguments[4] = .string(Self.escaped(body)) }
+                if let name = self?.bus.uniqueName { Self.senders.insert(name) }
                 self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { _ in }
             }
         }
     }
 
     static let serverName = "org.freedesktop.Notifications"
+
+    /// Whether a Notify call came from this process's notifier.
+    static func sentByUs(_ message: BusMessage) -> Bool {
+        message.sender.map { senders.contains($0) } ?? false
+    }
 
     /// Calls `member`, keeping the call until its reply (or its error) comes to `then`.
     private func call(_ destination: String, _ path: String, _ interface: String, _ member: String,

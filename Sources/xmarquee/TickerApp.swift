@@ -60,7 +60,6 @@ struct TickerApp {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }
         ticker.setReducedMotion(options.motion.reducesMotion(desktop))
-        reporter.start(loop: loop, ticker: ticker)
 
         let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
                               fontHeight: font.height, sources: sources, desktop: desktop,
@@ -85,6 +84,9 @@ struct TickerApp {
         }
 
         sources.start(on: loop) { ticker.setMessages($0) }
+        // After the sources: with --notifications the ticker asks for the notification server's
+        // name first, so the reporter's question who owns it finds the ticker, not nobody.
+        reporter.start(loop: loop, ticker: ticker)
         let opener = LinkOpener(loop: loop)
         let editor = SettingsEditor(path: settings, opener: opener)
         ticker.openLink = { [actions] link in

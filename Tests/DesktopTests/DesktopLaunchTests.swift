@@ -15,13 +15,13 @@ final class DesktopLaunchTests: XCTestCase {
     private struct Desktop {
         let folder = TemporaryFolder()
         let bus: PrivateSessionBus
-        let server: FakeBusPeer
+        let server: FakeBusPeer?
         let session: DesktopSession
 
-        init(config: String) throws {
+        init(config: String, notificationServer: Bool = true) throws {
             folder.write("home/.config/xmarquee/config", config)
             bus = try PrivateSessionBus()
-            server = try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus)
+            server = notificationServer ? try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus) : nil
             session = try DesktopSession(width: 1280, height: 400)
             try session.startWindowManager()
         }
@@ -57,7 +57,7 @@ final class DesktopLaunchTests: XCTestCase {
     func testABrokenConfigOpensTheBarWithItsErrorAndTellsTheNotificationServerOnce() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
         let desktop = try Desktop(config: brokenConfig)
-        let (folder, server, session) = (desktop.folder, desktop.server, desktop.session)
+        let (folder, server, session) = (desktop.folder, try XCTUnwrap(desktop.server), desktop.session)
         // A recording xdg-open first on PATH: each argument on a line of `opened`, written whole.
         let opener = folder.write("bin/xdg-open", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder.path)/part\"; mv \"\(folder.path)/part\" \"\(folder.path)/opened\"\n")
         chmod(opener, 0o755)
@@ -124,7 +124,7 @@ final class DesktopLaunchTests: XCTestCase {
     func testAWarningIsShownOnceOnTheBarAndNotified() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
         let desktop = try Desktop(config: "text = [\"Configured text\"]\nbgg = \"#000000\"\n")
-        let (server, session) = (desktop.server, desktop.session)
+        let (server, session) = (try XCTUnwrap(desktop.server), desktop.session)
         let process = try desktop.launchEntry()
         let window = try XCTUnwrap(session.window(of: process, timeout: 5), session.errors(of: process))
         var seen: [[String]] = []
@@ -174,5 +174,73 @@ final class DesktopLaunchTests: XCTestCase {
             guard let shot = try? Screenshot.ofRoot(display: session.display) else { return false }
             return Pixel(shot.pixel(x: frame.width - 3, y: frame.y + 1)).isClose(to: Pixel(0x20, 0x4a, 0x87), tolerance: 8)
         }, "the running background stays")
+    }
+
+    /// With `--notifications` the ticker may be the notification server itself: its own warning
+    /// is on the bar once, as an urgent message, and not again as a notification it received.
+    func testAWarningIsNotSentToTheTickerItself() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let name = "self-\(UUID().uuidString.prefix(8))"
+        let desktop = try Desktop(config: "text = [\"Configured text\"]\nnotifications = true\nname = \"\(name)\"\nbgg = 1\n",
+                                  notificationServer: false)
+        let process = try desktop.launchEntry()
+        let window = try XCTUnwrap(desktop.session.window(of: process, timeout: 5), desktop.session.errors(of: process))
+        XCTAssertTrue(Tool.eventually(timeout: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" },
+                      "\(String(describing: XMarqueeRun.desktopBus(name)))")
+        XCTAssertTrue(Tool.eventually(timeout: 10) { (try? barWords(desktop.session, window))?.contains("bgg") ?? false },
+                      "the warning on the bar")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int, 0, "our own warning came back as a notification")
+    }
+
+    /// The journal entry a desktop launch writes, read from the journal's socket: a private
+    /// /run/systemd in a mount namespace of the test's own, with a listener where journald's
+    /// socket is (no journald runs here). Priority 3 (err), the program, the file at fault.
+    func testTheJournalGetsTheErrorWithItsPriority() throws {
+        guard getuid() == 0, Tool.run("unshare", ["-m", "true"]).status == 0 else {
+            throw XCTSkip("a mount namespace of our own needs root (unshare -m)")
+        }
+        let folder = TemporaryFolder()
+        let config = folder.write("home/.config/xmarquee/config", brokenConfig)
+        let log = folder.path + "/journal"
+        let listener = folder.write("listen.py", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            s.bind("/run/systemd/journal/socket")
+            open(sys.argv[1] + ".ready", "w").close()
+            while True:
+                data = s.recv(1 << 20)
+                with open(sys.argv[1], "ab") as f:
+                    f.write(data + b"\\x1e")
+            """)
+        let session = try DesktopSession(width: 1280, height: 400)
+        let script = """
+            set -e
+            mkdir -p /run/systemd
+            mount -t tmpfs tmpfs /run/systemd
+            mkdir /run/systemd/journal
+            python3 "$1" "$2" & listener=$!
+            while [ ! -e "$2.ready" ]; do sleep 0.05; done
+            "$3" --desktop-launch & ticker=$!
+            sleep 2
+            kill $ticker; wait $ticker || true
+            kill $listener
+            """
+        let run = Tool.run("unshare", ["-m", "sh", "-c", script, "sh", listener, log, PackagePaths.binary],
+                           environment: session.environment.merging(["HOME": folder.path + "/home", "XDG_CONFIG_HOME": "",
+                                                                     "DBUS_SESSION_BUS_ADDRESS": ""]) { _, new in new })
+        XCTAssertEqual(run.status, 0, run.errors)
+        let entries = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\u{1e}").map {
+            Dictionary($0.split(separator: "\n").map { line in
+                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        print("journal entries: \(entries)")
+        XCTAssertEqual(entries.count, 1, "\(entries)")
+        XCTAssertEqual(entries.first?["PRIORITY"], "3")
+        XCTAssertEqual(entries.first?["SYSLOG_IDENTIFIER"], "xmarquee")
+        XCTAssertEqual(entries.first?["CONFIG_FILE"], config)
+        XCTAssertTrue(entries.first?["MESSAGE"]?.contains("key \"speed\": The value 'fast' is invalid") ?? false, "\(entries)")
     }
 }
