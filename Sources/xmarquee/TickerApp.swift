@@ -14,7 +14,7 @@ struct TickerApp {
     var resolver: OptionsResolver
     /// A desktop launch that found a fatal error: the defaults, the error as the message, until a
     /// reload brings settings that work.
-    let runsOnDefaults: Bool
+    var runsOnDefaults: Bool
     let reporter: ProblemReporter
     /// This run's action links (a click that asks the ticker to act, not to open an address).
     let actions: ActionLinks
@@ -23,14 +23,30 @@ struct TickerApp {
     /// GTK's settings file, asked about animations where no settings manager runs.
     let gtkSettingsPath: String?
 
+    /// Runs the ticker to its end; its exit status. What stops it from starting ends the program,
+    /// but in a desktop launch it starts again, once, on the defaults with the problem as its
+    /// message (as a fatal error in the options or the config file does, `XMarquee.main`).
     mutating func run() -> Int32 {
+        while true {
+            do {
+                return try start()
+            } catch {
+                guard reporter.desktopLaunch, !runsOnDefaults else { Diagnostics.fail(error.message, status: error.status.rawValue) }
+                reporter.startFailed(error.message)
+                options = DesktopLaunch.fallback(showing: reporter.barText(error.message)).options
+                runsOnDefaults = true
+            }
+        }
+    }
+
+    private mutating func start() throws(StartFailure) -> Int32 {
         let loop = EventLoop()
 
         // The instance's name first, then the sources: a name in use or a missing file is
         // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         let desktopBus = DesktopBusSources(options: options.sources, actions: actions)
-        let sources = LiveSources(options: options, busSources: desktopBus.sources)
+        let sources = try LiveSources(options: options, busSources: desktopBus.sources)
         let session = openSession()
 
         resolver.resources = session.resources
@@ -41,7 +57,7 @@ struct TickerApp {
             case .success(let resolved):
                 resolved.warnings.filter { $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
                 options = resolved.options
-            case .failure(let failure): Diagnostics.fail(failure.message, status: ExitStatus.usage.rawValue)
+            case .failure(let failure): throw StartFailure(message: failure.message, status: .usage)
             }
         }
         let desktop = session.desktop(surfaceScale: nil)
@@ -49,7 +65,7 @@ struct TickerApp {
         let font: FontSet
         switch options.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) {
         case .success(let look): (style, font) = look
-        case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
+        case .failure(let problem): throw StartFailure(message: problem.message, status: .usage)
         }
 
         let backend = session.makeBackend(options: options, style: style, font: font, loop: loop)

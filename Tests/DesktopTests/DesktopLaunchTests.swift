@@ -114,6 +114,29 @@ final class DesktopLaunchTests: XCTestCase {
         XCTAssertEqual(notifications(server).count, 1, "nothing more to tell: \(notifications(server))")
     }
 
+    /// What stops the start later than the options — a `file` that cannot be read (status 5 from
+    /// a shell) — opens the ticker on its defaults with the problem too.
+    func testAFileThatCannotBeReadOpensTheBarWithItsProblem() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let desktop = try Desktop(config: "file = \"/nonexistent/headlines.txt\"\n")
+        let server = try XCTUnwrap(desktop.server)
+        let shell = Tool.run(PackagePaths.binary, [], environment: ["HOME": desktop.folder.path + "/home", "XDG_CONFIG_HOME": "",
+                                                                    "DISPLAY": desktop.session.display])
+        XCTAssertEqual(shell.status, 5)
+        XCTAssertEqual(shell.errors, "xmarquee: cannot read \"/nonexistent/headlines.txt\": No such file or directory\n")
+        let process = try desktop.launchEntry()
+        let window = try XCTUnwrap(desktop.session.window(of: process, timeout: 3), desktop.session.errors(of: process))
+        var words: [String] = []
+        XCTAssertTrue(Tool.eventually(timeout: 3) {
+            words = (try? barWords(desktop.session, window)) ?? []
+            return words.contains("headlines")
+        }, "\(words)")
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !notifications(server).isEmpty })
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(notifications(server).count, 1, "\(notifications(server))")
+        XCTAssertTrue(process.isRunning)
+    }
+
     /// From a shell, the same config: status 2, the message on standard error, nothing sent.
     func testFromAShellABrokenConfigIsStatusTwoAndStandardError() throws {
         let folder = TemporaryFolder()
