@@ -25,8 +25,8 @@ public final class DesktopNotifier {
     }
 
     /// `summary` and `body` as plain text; a critical one stays until the user closes it on
-    /// most servers.
-    public func notify(summary: String, body: String, critical: Bool) {
+    /// most servers. `done` runs once it has gone (or was not sent).
+    public func notify(summary: String, body: String, critical: Bool, done: @escaping () -> Void = {}) {
         let arguments: [BusArgument] = [
             .string("xmarquee"), .uint32(0), .string("xmarquee"), .string(summary), .string(body),
             .strings([]),
@@ -39,7 +39,7 @@ public final class DesktopNotifier {
         call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID",
              [.string(Self.serverName)]) { [weak self] owner in
             // No owner: the calls below may still start one (D-Bus activation).
-            if owner.errorName == nil, owner.arguments().first?.integer == Int64(getpid()) { return }
+            if owner.errorName == nil, owner.arguments().first?.integer == Int64(getpid()) { return done() }
             // A server that reads markup in the body needs its special characters as entities;
             // one that does not would show the entities.
             self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "GetCapabilities", []) { [weak self] reply in
@@ -47,12 +47,23 @@ public final class DesktopNotifier {
                 var arguments = arguments
                 if markup { arguments[4] = .string(Self.escaped(body)) }
                 if let name = self?.bus.uniqueName { Self.senders.insert(name) }
-                self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { _ in }
+                self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { _ in done() }
             }
         }
     }
 
     static let serverName = "org.freedesktop.Notifications"
+
+    /// For a process about to end: sends on a loop of its own and waits for the server's answer,
+    /// at most `timeout` seconds (the ticker's loop will not turn again).
+    public static func notifyAndWait(summary: String, body: String, critical: Bool, timeout: Double = 1) {
+        let loop = EventLoop()
+        guard let timer = DeadlineTimer(), let notifier = DesktopNotifier(loop: loop) else { return }
+        let deadline = timer.wake(on: loop) { loop.stop(status: 0) }
+        timer.arm(at: MonotonicClock.now() + timeout)
+        notifier.notify(summary: summary, body: body, critical: critical) { loop.stop(status: 0) }
+        _ = withExtendedLifetime((notifier, deadline)) { loop.run() }
+    }
 
     /// Whether a Notify call came from this process's notifier.
     static func sentByUs(_ message: BusMessage) -> Bool {

@@ -6,7 +6,8 @@ public enum Diagnostics {
     public static let program = "xmarquee"
 
     public enum Severity: Sendable {
-        case warning, error
+        /// `fatal`: the program ends right after it is heard.
+        case warning, error, fatal
     }
 
     /// Who hears each warning and error besides standard error: in a desktop launch, the bar,
@@ -31,7 +32,8 @@ public enum Diagnostics {
 
     /// Prints the error and ends the process with `status`.
     public static func fail(_ message: String, status: Int32) -> Never {
-        error(message)
+        write("\(program): \(message)\n")
+        listener?(.fatal, message)
         exit(status)
     }
 

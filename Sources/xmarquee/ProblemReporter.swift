@@ -6,7 +6,8 @@ import TickerDriver
 /// Where a person sees what went wrong. Standard error always has it (`Diagnostics`); a reload
 /// that fails also says so on the bar, in any mode. In a desktop launch (`DesktopLaunch`), where
 /// standard error reaches nobody, every error and warning also goes to the journal (priority err
-/// or warning) and to the desktop's notification server, each distinct line once, and a warning
+/// or warning) and to the desktop's notification server, each distinct line once (one that ends
+/// the program is sent before it ends, waiting at most a second for the server), and a warning
 /// is shown once on the bar as an urgent message; a fatal error at start becomes the bar's own
 /// message. On the bar the problem is drawn in the urgent colours, and a click on it opens the
 /// settings (`editLink`).
@@ -85,6 +86,9 @@ final class ProblemReporter {
     private func heard(_ severity: Diagnostics.Severity, _ message: String) {
         guard told.insert(message).inserted else { return }
         switch severity {
+        case .fatal:
+            journal(message, priority: .error)
+            DesktopNotifier.notifyAndWait(summary: "xmarquee could not start", body: message, critical: true)
         case .error:
             journal(message, priority: .error)
             notify("xmarquee: error", message, critical: true)

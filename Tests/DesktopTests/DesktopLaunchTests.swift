@@ -141,6 +141,23 @@ final class DesktopLaunchTests: XCTestCase {
         XCTAssertTrue(process.isRunning)
     }
 
+    /// What ends a desktop launch all the same (its name already taken by a running ticker,
+    /// status 2) reaches the notification server before the end.
+    func testAProblemThatEndsTheProgramIsNotifiedBeforeItEnds() throws {
+        let name = "news-\(UUID().uuidString.prefix(8))"
+        let desktop = try Desktop(config: "name = \"\(name)\"\ntext = [\"First\"]\n")
+        let server = try XCTUnwrap(desktop.server)
+        let first = try desktop.launchEntry()
+        _ = try XCTUnwrap(desktop.session.window(of: first), desktop.session.errors(of: first))
+        let second = try desktop.launchEntry()
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !second.isRunning }, "the second one ends")
+        XCTAssertEqual(second.terminationStatus, 2)
+        let sent = notifications(server)
+        XCTAssertEqual(sent.count, 1, "\(sent)")
+        XCTAssertTrue(sent.first?.contains("already runs as \"\(name)\"") ?? false, "\(sent)")
+        XCTAssertTrue(first.isRunning)
+    }
+
     /// From a shell, the same config: status 2, the message on standard error, nothing sent.
     func testFromAShellABrokenConfigIsStatusTwoAndStandardError() throws {
         let folder = TemporaryFolder()
