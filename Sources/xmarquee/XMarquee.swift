@@ -24,7 +24,8 @@ struct XMarquee: ParsableCommand {
             above = true, text = ["first", "second"]. The command line wins over the file. \
             SIGHUP or saving the file reloads it while the ticker runs.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
-            (also in the config file), 3 when the display cannot be opened, 4 when the display \
+            (also in the config file; with --desktop-launch the ticker opens on its defaults \
+            with the error instead, as the desktop and autostart entries start it), 3 when the display cannot be opened, 4 when the display \
             (X server or Wayland compositor) goes away, 5 when --file, --opml or --config (or Tickr's folder for --import-tickr) \
             cannot be read, 6 when `xmarquee ctl` finds no instance or is refused, 7 when \
             --import-tickr finds a config file there already (and no --force).
