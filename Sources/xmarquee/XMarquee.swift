@@ -74,7 +74,7 @@ struct XMarquee: ParsableCommand {
             runsOnDefaults = true
             return DesktopLaunch.fallback(showing: reporter.barText(message))
         }
-        var command: XMarquee
+        let command: XMarquee
         switch parse(arguments) {
         case .success(let parsed): command = parsed
         case .failure(let problem): command = startFailed(problem.message, status: .usage)
@@ -113,7 +113,7 @@ struct XMarquee: ParsableCommand {
         var app = TickerApp(options: resolved.options, resolver: resolver, runsOnDefaults: runsOnDefaults,
                             reporter: reporter, actions: actions, settings: configPath,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
-        Glibc.exit(withExtendedLifetime(reporter) { app.run() })
+        Glibc.exit(app.run())
     }
 
     /// The command line alone: --help and --version print in full and exit 0; any other problem
