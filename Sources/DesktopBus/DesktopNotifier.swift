@@ -13,6 +13,13 @@ public final class DesktopNotifier {
     /// goes to another server).
     nonisolated(unsafe) private static var senders: Set<String> = []
     private let bus: BusConnection
+    /// A click on one of our notifications' actions, with its key ("default": the notification
+    /// itself).
+    public var onAction: ((String) -> Void)?
+    /// The ids the server gave our notifications: only theirs are acted on.
+    private var sent: Set<Int64> = []
+    /// The server's ActionInvoked signals, listened to from the first notification with actions.
+    private var actionWatch: BusSlot?
     /// The calls on their way, each let go when its reply comes (letting go cancels a call).
     private var calls: [Int: BusSlot] = [:]
     private var nextCall = 0
@@ -25,11 +32,14 @@ public final class DesktopNotifier {
     }
 
     /// `summary` and `body` as plain text; a critical one stays until the user closes it on
-    /// most servers. `done` runs once it has gone (or was not sent).
-    public func notify(summary: String, body: String, critical: Bool, done: @escaping () -> Void = {}) {
+    /// most servers. `actions` (key, label) are offered on it, `onAction` told when one is
+    /// chosen. `done` runs once it has gone (or was not sent).
+    public func notify(summary: String, body: String, critical: Bool, actions: [(key: String, label: String)] = [],
+                       done: @escaping () -> Void = {}) {
+        if !actions.isEmpty { listenForActions() }
         let arguments: [BusArgument] = [
             .string("xmarquee"), .uint32(0), .string("xmarquee"), .string(summary), .string(body),
-            .strings([]),
+            .strings(actions.flatMap { [$0.key, $0.label] }),
             .array(element: "{sv}", [
                 .structure(signature: "sv", [.string("urgency"), .variant(signature: "y", .byte(critical ? 2 : 1))], dictEntry: true),
                 .structure(signature: "sv", [.string("desktop-entry"), .variant(signature: "s", .string("xmarquee"))], dictEntry: true),
@@ -47,7 +57,10 @@ public final class DesktopNotifier {
                 var arguments = arguments
                 if markup { arguments[4] = .string(Self.escaped(body)) }
                 if let name = self?.bus.uniqueName { Self.senders.insert(name) }
-                self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { _ in done() }
+                self?.call(Self.serverName, "/org/freedesktop/Notifications", Self.serverName, "Notify", arguments) { [weak self] reply in
+                    if let id = reply.arguments().first?.integer { self?.sent.insert(id) }
+                    done()
+                }
             }
         }
     }
@@ -68,6 +81,18 @@ public final class DesktopNotifier {
     /// Whether a Notify call came from this process's notifier.
     static func sentByUs(_ message: BusMessage) -> Bool {
         message.sender.map { senders.contains($0) } ?? false
+    }
+
+    /// ActionInvoked(id, key) from whoever owns the server's name (the bus checks the sender).
+    private func listenForActions() {
+        guard actionWatch == nil else { return }
+        let rule = "type='signal',sender='\(Self.serverName)',interface='\(Self.serverName)',member='ActionInvoked'"
+        actionWatch = try? bus.match(rule) { [weak self] signal in
+            let arguments = signal.arguments()
+            guard let self, arguments.count == 2, let id = arguments[0].integer, self.sent.contains(id),
+                  let key = arguments[1].text else { return }
+            self.onAction?(key)
+        }
     }
 
     /// Calls `member`, keeping the call until its reply (or its error) comes to `then`.

@@ -20,6 +20,8 @@ final class ProblemReporter {
     let editLink: String
     /// Put in the journal entries as CONFIG_FILE, for `journalctl CONFIG_FILE=…`.
     var configPath: String?
+    /// "Edit settings" chosen on one of our notifications (or a click on it).
+    var onEditSettings: (() -> Void)?
     private var ticker: Ticker?
     private var notifier: DesktopNotifier?
     private var loop: EventLoop?
@@ -113,8 +115,13 @@ final class ProblemReporter {
 
     private func notify(_ summary: String, _ body: String, critical: Bool) {
         guard let loop else { return waitingNotifications.append((summary, body, critical)) }
-        if notifier == nil { notifier = DesktopNotifier(loop: loop) }
-        notifier?.notify(summary: summary, body: body, critical: critical)
+        if notifier == nil {
+            notifier = DesktopNotifier(loop: loop)
+            notifier?.onAction = { [unowned self] _ in onEditSettings?() }
+        }
+        // A click on the notification ("default") or its button opens the settings.
+        notifier?.notify(summary: summary, body: body, critical: critical,
+                         actions: [("default", "Edit settings"), (SettingsEditor.action, "Edit settings")])
     }
 
     /// A path under the home folder as `~/…`: shorter on a bar, and what the user knows it as.

@@ -105,6 +105,7 @@ struct TickerApp {
         reporter.start(loop: loop, ticker: ticker)
         let opener = LinkOpener(loop: loop)
         let editor = SettingsEditor(path: settings, opener: opener)
+        reporter.onEditSettings = { editor.open() }
         ticker.openLink = { [actions] link in
             if actions.action(in: link) == SettingsEditor.action { return editor.open() }
             if !desktopBus.route(link) { opener.open(link) }

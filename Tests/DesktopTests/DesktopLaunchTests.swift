@@ -99,6 +99,17 @@ final class DesktopLaunchTests: XCTestCase {
         Tool.run("xdotool", ["mousemove", "--window", window, "300", String(frame.height / 2), "click", "1"], environment: session.environment)
         XCTAssertTrue(Tool.eventually { FileManager.default.fileExists(atPath: folder.path + "/opened") }, "xdg-open never ran")
         XCTAssertEqual(try? String(contentsOfFile: folder.path + "/opened", encoding: .utf8), desktop.configPath + "\n")
+        // So does a click on the notification (its default action), and only on ours.
+        XCTAssertTrue(server.logged.contains("Actions default,Edit settings,edit-settings,Edit settings"), server.logged)
+        try FileManager.default.removeItem(atPath: folder.path + "/opened")
+        server.send("invoke default")
+        XCTAssertTrue(Tool.eventually { FileManager.default.fileExists(atPath: folder.path + "/opened") }, "the notification's action")
+        XCTAssertEqual(try? String(contentsOfFile: folder.path + "/opened", encoding: .utf8), desktop.configPath + "\n")
+        // Another application's notification, chosen: nothing of ours opens.
+        try FileManager.default.removeItem(atPath: folder.path + "/opened")
+        XCTAssertEqual(Tool.run("notify-send", ["Other app", "its own"], environment: desktop.bus.environment).status, 0)
+        server.send("invoke default")
+        XCTAssertTrue(holds(for: 1) { !FileManager.default.fileExists(atPath: folder.path + "/opened") }, "acted on another's notification")
 
         // Standard error still has the line, and the bar stays.
         XCTAssertTrue(session.errors(of: process).contains("config:1: key \"speed\": The value 'fast' is invalid"), session.errors(of: process))
@@ -115,7 +126,8 @@ final class DesktopLaunchTests: XCTestCase {
             return after.contains("fixed") && !after.contains("speed")
         }, "after the fix: \(after)")
         print("the fixed settings alone on the bar \(String(format: "%.1f", Date().timeIntervalSince(saved))) s after the save")
-        XCTAssertEqual(notifications(server).count, 1, "nothing more to tell: \(notifications(server))")
+        XCTAssertEqual(notifications(server).filter { !$0.hasPrefix("Notify Other app") }.count, 1,
+                       "nothing more to tell: \(notifications(server))")
     }
 
     /// What stops the start later than the options — a `file` that cannot be read (status 5 from
