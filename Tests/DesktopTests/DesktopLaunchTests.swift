@@ -5,58 +5,14 @@ import XCTest
 /// Errors where a person sees them: started as the desktop entry starts it (its `Exec=` line,
 /// `--desktop-launch`), a broken config opens the bar with the error, tells the notification
 /// server once and keeps running; started plainly from a shell it is status 2 and standard error
-/// as ever. A reload that fails says so on the bar. Real servers: Xvfb with openbox, a private
+/// as ever. Real servers: Xvfb with openbox, a private
 /// session bus with a notification server of its own, tesseract reading the screen.
 final class DesktopLaunchTests: XCTestCase {
     private let brokenConfig = "speed = \"fast\"\n"
 
-    /// A desktop to launch from: Xvfb with openbox, a private session bus with a notification
-    /// server, and a home folder whose config is `config`.
-    private struct Desktop {
-        let folder = TemporaryFolder()
-        let bus: PrivateSessionBus
-        let server: FakeBusPeer?
-        let session: DesktopSession
-
-        init(config: String, notificationServer: Bool = true) throws {
-            folder.write("home/.config/xmarquee/config", config)
-            bus = try PrivateSessionBus()
-            server = notificationServer ? try FakeBusPeer(FakePeerScripts.notificationServer, bus: bus) : nil
-            session = try DesktopSession(width: 1280, height: 400)
-            try session.startWindowManager()
-        }
-
-        var configPath: String { folder.path + "/home/.config/xmarquee/config" }
-
-        /// Runs the desktop entry's `Exec=` line (the built binary for `xmarquee`) as a launcher
-        /// does, with the home folder and the bus.
-        func launchEntry(environment extra: [String: String] = [:]) throws -> Process {
-            let entry = try String(contentsOfFile: PackagePaths.root + "/assets/xmarquee.desktop", encoding: .utf8)
-            let exec = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
-            let words = exec.split(separator: " ").map(String.init)
-            XCTAssertEqual(words.first, "xmarquee")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: PackagePaths.binary)
-            process.arguments = Array(words.dropFirst())
-            let environment = bus.environment.merging(["HOME": folder.path + "/home", "XDG_CONFIG_HOME": ""]) { _, new in new }
-            return try session.launch(process, environment.merging(extra) { _, new in new })
-        }
-    }
-
-    /// The words tesseract reads on the bar `window` now.
-    private func barWords(_ session: DesktopSession, _ window: String) throws -> [String] {
-        let frame = session.frame(of: window)
-        let shot = try Screenshot.ofRoot(display: session.display)
-        return try TextRecognizer.words(in: shot, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-    }
-
-    private func notifications(_ server: FakeBusPeer) -> [String] {
-        server.logged.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Notify ") }
-    }
-
     func testABrokenConfigOpensTheBarWithItsErrorAndTellsTheNotificationServerOnce() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
-        let desktop = try Desktop(config: brokenConfig)
+        let desktop = try LaunchDesktop(config: brokenConfig)
         let (folder, server, session) = (desktop.folder, try XCTUnwrap(desktop.server), desktop.session)
         // A recording xdg-open first on PATH: each argument on a line of `opened`, written whole.
         let opener = folder.write("bin/xdg-open", "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"\(folder.path)/part\"; mv \"\(folder.path)/part\" \"\(folder.path)/opened\"\n")
@@ -70,7 +26,7 @@ final class DesktopLaunchTests: XCTestCase {
         var words: [String] = []
         var read: Double?
         while Date().timeIntervalSince(start) < 2, read == nil {
-            words = try barWords(session, window)
+            words = try session.barWords(window)
             if words.contains("speed") { read = Date().timeIntervalSince(start) }
         }
         print("desktop launch with a broken config: bar in \(String(format: "%.3f", appeared)) s, "
@@ -88,9 +44,9 @@ final class DesktopLaunchTests: XCTestCase {
             .write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "xmarquee-desktop-launch-error.ppm"))
 
         // One notification naming the key, and no second one later.
-        XCTAssertTrue(Tool.eventually(timeout: 5) { !notifications(server).isEmpty }, "no notification: \(server.logged)")
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !server.notifications.isEmpty }, "no notification: \(server.logged)")
         Thread.sleep(forTimeInterval: 1.5)
-        let sent = notifications(server)
+        let sent = server.notifications
         XCTAssertEqual(sent.count, 1, "\(sent)")
         XCTAssertTrue(sent.first?.contains("key \"speed\"") ?? false, "\(sent)")
         print("notification received: \(sent)")
@@ -122,19 +78,19 @@ final class DesktopLaunchTests: XCTestCase {
         folder.write("home/.config/xmarquee/config", "speed = 240\ntext = [\"Settings fixed\"]\n")
         var after: [String] = []
         XCTAssertTrue(Tool.eventually(timeout: 30) {
-            after = (try? barWords(session, window)) ?? []
+            after = (try? session.barWords(window)) ?? []
             return after.contains("fixed") && !after.contains("speed")
         }, "after the fix: \(after)")
         print("the fixed settings alone on the bar \(String(format: "%.1f", Date().timeIntervalSince(saved))) s after the save")
-        XCTAssertEqual(notifications(server).filter { !$0.hasPrefix("Notify Other app") }.count, 1,
-                       "nothing more to tell: \(notifications(server))")
+        XCTAssertEqual(server.notifications.filter { !$0.hasPrefix("Notify Other app") }.count, 1,
+                       "nothing more to tell: \(server.notifications)")
     }
 
     /// What stops the start later than the options — a `file` that cannot be read (status 5 from
     /// a shell) — opens the ticker on its defaults with the problem too.
     func testAFileThatCannotBeReadOpensTheBarWithItsProblem() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
-        let desktop = try Desktop(config: "file = \"/nonexistent/headlines.txt\"\n")
+        let desktop = try LaunchDesktop(config: "file = \"/nonexistent/headlines.txt\"\n")
         let server = try XCTUnwrap(desktop.server)
         let shell = Tool.run(PackagePaths.binary, [], environment: ["HOME": desktop.folder.path + "/home", "XDG_CONFIG_HOME": "",
                                                                     "DISPLAY": desktop.session.display])
@@ -144,12 +100,12 @@ final class DesktopLaunchTests: XCTestCase {
         let window = try XCTUnwrap(desktop.session.window(of: process, timeout: 3), desktop.session.errors(of: process))
         var words: [String] = []
         XCTAssertTrue(Tool.eventually(timeout: 3) {
-            words = (try? barWords(desktop.session, window)) ?? []
+            words = (try? desktop.session.barWords(window)) ?? []
             return words.contains("headlines")
         }, "\(words)")
-        XCTAssertTrue(Tool.eventually(timeout: 5) { !notifications(server).isEmpty })
+        XCTAssertTrue(Tool.eventually(timeout: 5) { !server.notifications.isEmpty })
         Thread.sleep(forTimeInterval: 1)
-        XCTAssertEqual(notifications(server).count, 1, "\(notifications(server))")
+        XCTAssertEqual(server.notifications.count, 1, "\(server.notifications)")
         XCTAssertTrue(process.isRunning)
     }
 
@@ -157,14 +113,14 @@ final class DesktopLaunchTests: XCTestCase {
     /// status 2) reaches the notification server before the end.
     func testAProblemThatEndsTheProgramIsNotifiedBeforeItEnds() throws {
         let name = "news-\(UUID().uuidString.prefix(8))"
-        let desktop = try Desktop(config: "name = \"\(name)\"\ntext = [\"First\"]\n")
+        let desktop = try LaunchDesktop(config: "name = \"\(name)\"\ntext = [\"First\"]\n")
         let server = try XCTUnwrap(desktop.server)
         let first = try desktop.launchEntry()
         _ = try XCTUnwrap(desktop.session.window(of: first), desktop.session.errors(of: first))
         let second = try desktop.launchEntry()
         XCTAssertTrue(Tool.eventually(timeout: 5) { !second.isRunning }, "the second one ends")
         XCTAssertEqual(second.terminationStatus, 2)
-        let sent = notifications(server)
+        let sent = server.notifications
         XCTAssertEqual(sent.count, 1, "\(sent)")
         XCTAssertTrue(sent.first?.contains("already runs as \"\(name)\"") ?? false, "\(sent)")
         XCTAssertTrue(first.isRunning)
@@ -181,7 +137,7 @@ final class DesktopLaunchTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.errors, "xmarquee: \(config):1: key \"speed\": The value 'fast' is invalid for '--speed <px>'\n")
         Thread.sleep(forTimeInterval: 0.5)
-        XCTAssertEqual(notifications(server), [])
+        XCTAssertEqual(server.notifications, [])
     }
 
     /// Warnings in a desktop launch — an unknown key, found at start, and a feed that fails,
@@ -189,55 +145,23 @@ final class DesktopLaunchTests: XCTestCase {
     /// the notification server, once.
     func testWarningsAreShownOnceOnTheBarAndNotified() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
-        let desktop = try Desktop(config: "text = [\"Configured text\"]\nbgg = \"#000000\"\nfeed = [\"file:///nonexistent/news.rss\"]\n")
+        let desktop = try LaunchDesktop(config: "text = [\"Configured text\"]\nbgg = \"#000000\"\nfeed = [\"file:///nonexistent/news.rss\"]\n")
         let (server, session) = (try XCTUnwrap(desktop.server), desktop.session)
         let process = try desktop.launchEntry()
         let window = try XCTUnwrap(session.window(of: process, timeout: 5), session.errors(of: process))
         var seen: Set<String> = []
         let shown = Tool.eventually(timeout: 20) {
-            seen.formUnion((try? barWords(session, window)) ?? [])
+            seen.formUnion((try? session.barWords(window)) ?? [])
             return seen.isSuperset(of: ["bgg", "nonexistent", "configured"])
         }
         XCTAssertTrue(shown, "both warnings and the config's own text on the bar: \(seen.sorted())")
-        XCTAssertTrue(Tool.eventually(timeout: 5) { notifications(server).count >= 2 }, "notifications: \(server.logged)")
+        XCTAssertTrue(Tool.eventually(timeout: 5) { server.notifications.count >= 2 }, "notifications: \(server.logged)")
         Thread.sleep(forTimeInterval: 1)
-        let sent = notifications(server)
+        let sent = server.notifications
         XCTAssertEqual(sent.count, 2, "\(sent)")
         XCTAssertEqual(sent.filter { $0.contains("key \"bgg\"") }.count, 1, "\(sent)")
         XCTAssertEqual(sent.filter { $0.contains("nonexistent/news.rss") }.count, 1, "\(sent)")
         print("warnings notified: \(sent)")
-    }
-
-    /// Without a desktop launch too: a saved config that does not parse keeps the running
-    /// settings, and the bar says so (standard error as before).
-    func testAReloadThatFailsKeepsTheSettingsAndSaysSoOnTheBar() throws {
-        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
-        let session = try DesktopSession(width: 1280, height: 400)
-        try session.startWindowManager()
-        let folder = TemporaryFolder()
-        let config = folder.write("config", "text = [\"Steady text\"]\nbg = \"#204a87\"\n")
-        let process = try session.launchXmarquee(["--bar", "top"], config: config)
-        let window = try XCTUnwrap(session.window(of: process), session.errors(of: process))
-        let frame = session.frame(of: window)
-        folder.write("config", "text = [\"Steady text\"]\nbg = \"#204a87\"\n" + brokenConfig)
-        XCTAssertTrue(Tool.eventually { session.errors(of: process).contains("keeping the running configuration") },
-                      session.errors(of: process))
-        var seen: [[String]] = []
-        let start = Date()
-        let shown = Tool.eventually(timeout: 15) {
-            guard let words = try? barWords(session, window) else { return false }
-            seen.append(words)
-            return words.contains("keeping") && words.contains("speed")
-        }
-        print("a failed reload on the bar after \(String(format: "%.1f", Date().timeIntervalSince(start))) s: \(seen.last ?? [])")
-        XCTAssertTrue(shown, "the failed reload never on the bar: \(seen.suffix(3))")
-        // The running settings stay: the bar's own background away from the notice.
-        XCTAssertTrue(process.isRunning)
-        XCTAssertTrue(session.frame(of: window) == frame)
-        XCTAssertTrue(Tool.eventually(timeout: 20) {
-            guard let shot = try? Screenshot.ofRoot(display: session.display) else { return false }
-            return Pixel(shot.pixel(x: frame.width - 3, y: frame.y + 1)).isClose(to: Pixel(0x20, 0x4a, 0x87), tolerance: 8)
-        }, "the running background stays")
     }
 
     /// With `--notifications` the ticker may be the notification server itself: its own warning
@@ -245,13 +169,13 @@ final class DesktopLaunchTests: XCTestCase {
     func testAWarningIsNotSentToTheTickerItself() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
         let name = "self-\(UUID().uuidString.prefix(8))"
-        let desktop = try Desktop(config: "text = [\"Configured text\"]\nnotifications = true\nname = \"\(name)\"\nbgg = 1\n",
+        let desktop = try LaunchDesktop(config: "text = [\"Configured text\"]\nnotifications = true\nname = \"\(name)\"\nbgg = 1\n",
                                   notificationServer: false)
         let process = try desktop.launchEntry()
         let window = try XCTUnwrap(desktop.session.window(of: process, timeout: 5), desktop.session.errors(of: process))
         XCTAssertTrue(Tool.eventually(timeout: 10) { XMarqueeRun.desktopBus(name)?["notifications"] as? String == "server" },
                       "\(String(describing: XMarqueeRun.desktopBus(name)))")
-        XCTAssertTrue(Tool.eventually(timeout: 10) { (try? barWords(desktop.session, window))?.contains("bgg") ?? false },
+        XCTAssertTrue(Tool.eventually(timeout: 10) { (try? desktop.session.barWords(window))?.contains("bgg") ?? false },
                       "the warning on the bar")
         Thread.sleep(forTimeInterval: 1)
         XCTAssertEqual(XMarqueeRun.desktopBus(name)?["notificationsShown"] as? Int, 0, "our own warning came back as a notification")
