@@ -65,7 +65,7 @@ final class ProblemReporter {
     /// defaults with `barText(message)` as its message.
     func startFailed(_ message: String) {
         told.insert(message)
-        Diagnostics.write("\(Diagnostics.program): \(message)\n")
+        Diagnostics.errorLine(message)
         journal(message, priority: .error)
         notify("xmarquee could not use your settings", message + "\nIt runs on its defaults until they are fixed.", critical: true)
     }
@@ -109,6 +109,8 @@ final class ProblemReporter {
     }
 
     private func journal(_ message: String, priority: SystemdJournal.Priority) {
+        // Standard error is the journal already: the line went there with its priority.
+        guard !Diagnostics.standardErrorIsJournal else { return }
         SystemdJournal.send("\(Diagnostics.program): \(message)", priority: priority, identifier: Diagnostics.program,
                             fields: configPath.map { ["CONFIG_FILE": $0] } ?? [:])
     }

@@ -183,14 +183,37 @@ final class DesktopLaunchTests: XCTestCase {
 
     /// The journal entry a desktop launch writes, read from the journal's socket: a private
     /// /run/systemd in a mount namespace of the test's own, with a listener where journald's
-    /// socket is (no journald runs here). Priority 3 (err), the program, the file at fault.
+    /// socket is (no journald runs here). Priority 3 (err), the program, the file at fault; and
+    /// where standard error is the journal's stream already (JOURNAL_STREAM, as a systemd unit
+    /// has it), no entry beside it but the line with its priority prefix.
     func testTheJournalGetsTheErrorWithItsPriority() throws {
         guard getuid() == 0, Tool.run("unshare", ["-m", "true"]).status == 0 else {
             throw XCTSkip("a mount namespace of our own needs root (unshare -m)")
         }
         let folder = TemporaryFolder()
         let config = folder.write("home/.config/xmarquee/config", brokenConfig)
-        let log = folder.path + "/journal"
+        let session = try DesktopSession(width: 1280, height: 400)
+        let plain = try launchBesideAJournal(folder, session, standardErrorIsJournal: false)
+        print("journal entries: \(plain.entries)")
+        XCTAssertEqual(plain.entries.count, 1, "\(plain.entries)")
+        XCTAssertEqual(plain.entries.first?["PRIORITY"], "3")
+        XCTAssertEqual(plain.entries.first?["SYSLOG_IDENTIFIER"], "xmarquee")
+        XCTAssertEqual(plain.entries.first?["CONFIG_FILE"], config)
+        XCTAssertTrue(plain.entries.first?["MESSAGE"]?.contains("key \"speed\": The value 'fast' is invalid") ?? false, "\(plain.entries)")
+        XCTAssertTrue(plain.errors.hasPrefix("xmarquee: \(config):1: key \"speed\""), plain.errors)
+
+        let stream = try launchBesideAJournal(folder, session, standardErrorIsJournal: true)
+        XCTAssertEqual(stream.entries.count, 0, "\(stream.entries)")
+        XCTAssertTrue(stream.errors.hasPrefix("<3>xmarquee: \(config):1: key \"speed\""), stream.errors)
+    }
+
+    /// Runs the desktop launch for 2 s beside a journal socket of its own; the entries it
+    /// received (fields by name) and what the ticker wrote on standard error.
+    private func launchBesideAJournal(_ folder: TemporaryFolder, _ session: DesktopSession,
+                                      standardErrorIsJournal: Bool) throws -> (entries: [[String: String]], errors: String) {
+        let log = folder.path + "/journal", errors = folder.path + "/stderr"
+        try? FileManager.default.removeItem(atPath: log)
+        try? FileManager.default.removeItem(atPath: log + ".ready")
         let listener = folder.write("listen.py", """
             import socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -201,7 +224,6 @@ final class DesktopLaunchTests: XCTestCase {
                 with open(sys.argv[1], "ab") as f:
                     f.write(data + b"\\x1e")
             """)
-        let session = try DesktopSession(width: 1280, height: 400)
         let script = """
             set -e
             mkdir -p /run/systemd
@@ -209,14 +231,17 @@ final class DesktopLaunchTests: XCTestCase {
             mkdir /run/systemd/journal
             python3 "$1" "$2" & listener=$!
             while [ ! -e "$2.ready" ]; do sleep 0.05; done
-            "$3" --desktop-launch & ticker=$!
+            : > "$4"
+            if [ "$5" = yes ]; then export JOURNAL_STREAM=$(stat -c '%d:%i' "$4"); fi
+            "$3" --desktop-launch 2>>"$4" & ticker=$!
             sleep 2
             kill $ticker; wait $ticker || true
             kill $listener
             """
-        let run = Tool.run("unshare", ["-m", "sh", "-c", script, "sh", listener, log, PackagePaths.binary],
+        let run = Tool.run("unshare", ["-m", "sh", "-c", script, "sh", listener, log, PackagePaths.binary, errors,
+                                       standardErrorIsJournal ? "yes" : "no"],
                            environment: session.environment.merging(["HOME": folder.path + "/home", "XDG_CONFIG_HOME": "",
-                                                                     "DBUS_SESSION_BUS_ADDRESS": ""]) { _, new in new })
+                                                                     "DBUS_SESSION_BUS_ADDRESS": "", "JOURNAL_STREAM": ""]) { _, new in new })
         XCTAssertEqual(run.status, 0, run.errors)
         let entries = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\u{1e}").map {
             Dictionary($0.split(separator: "\n").map { line in
@@ -224,11 +249,6 @@ final class DesktopLaunchTests: XCTestCase {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { first, _ in first })
         }
-        print("journal entries: \(entries)")
-        XCTAssertEqual(entries.count, 1, "\(entries)")
-        XCTAssertEqual(entries.first?["PRIORITY"], "3")
-        XCTAssertEqual(entries.first?["SYSLOG_IDENTIFIER"], "xmarquee")
-        XCTAssertEqual(entries.first?["CONFIG_FILE"], config)
-        XCTAssertTrue(entries.first?["MESSAGE"]?.contains("key \"speed\": The value 'fast' is invalid") ?? false, "\(entries)")
+        return (entries, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 }
