@@ -5,6 +5,7 @@ public indirect enum BusArgument {
     case string(String)
     case objectPath(String)
     case bool(Bool)
+    case byte(UInt8)
     case int32(Int32)
     case uint32(UInt32)
     case strings([String])
@@ -25,6 +26,8 @@ public indirect enum BusArgument {
         case .bool(let value):
             var raw: Int32 = value ? 1 : 0
             try BusError.check(sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &raw), "append a boolean")
+        case .byte(var value):
+            try BusError.check(sd_bus_message_append_basic(message, CChar(UInt8(ascii: "y")), &value), "append a byte")
         case .int32(var value):
             try BusError.check(sd_bus_message_append_basic(message, CChar(UInt8(ascii: "i")), &value), "append an integer")
         case .uint32(var value):

@@ -15,7 +15,7 @@ final class NotificationMonitor {
         bus.onLost = { failed("the monitor connection closed") }
         filter = try bus.filter { [unowned source] message in
             guard message.isMethodCall, message.interface == NotificationServer.busName, message.member == "Notify",
-                  let request = NotificationRequest(arguments: message.arguments()) else { return }
+                  !DesktopNotifier.sentByUs(message), let request = NotificationRequest(arguments: message.arguments()) else { return }
             _ = source.show(request)
         }
         let rule = "type='method_call',interface='\(NotificationServer.busName)',member='Notify'"

@@ -21,7 +21,8 @@ final class NotificationServer {
         switch call.member {
         case "Notify":
             guard let request = NotificationRequest(arguments: call.arguments()) else { return invalid(call) }
-            let id = source.show(request)
+            // Our own problem report: the bar has it already.
+            let id = DesktopNotifier.sentByUs(call) ? 0 : source.show(request)
             try? bus.reply(to: call, [.uint32(id)])
         case "CloseNotification":
             guard let id = call.arguments().first?.integer else { return invalid(call) }

@@ -36,14 +36,15 @@ enum Autostart {
     }
 
     /// The entry runs this very binary (by absolute path: a login session's PATH may lack
-    /// ~/.local/bin) with no arguments, so it shows what the user's config says.
+    /// ~/.local/bin) with no options but `--desktop-launch`, so it shows what the user's config
+    /// says, and an error in it where the user sees it (`DesktopLaunch`).
     static func contents(executable: String) -> String {
         """
         [Desktop Entry]
         Type=Application
         Name=xmarquee
         Comment=Smooth-scrolling text ticker
-        Exec=\(executable)
+        Exec=\(executable) \(DesktopLaunch.flag)
         Icon=xmarquee
         Terminal=false
         X-GNOME-Autostart-enabled=true

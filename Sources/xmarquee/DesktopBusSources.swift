@@ -22,9 +22,10 @@ final class DesktopBusSources {
         didSet { notifications?.readingEdge = readingEdge }
     }
 
-    init(options: SourceOptions) {
+    /// `actions`: this run's action links, of which the bus sources' carry theirs.
+    init(options: SourceOptions, actions: ActionLinks) {
         guard options.followsPlayer || options.notifications else {
-            (sources, bus, nowPlaying, notifications, actions) = ([], nil, nil, nil, nil)
+            (sources, bus, nowPlaying, notifications, self.actions) = ([], nil, nil, nil, nil)
             return
         }
         let bus: BusConnection
@@ -32,11 +33,10 @@ final class DesktopBusSources {
             bus = try BusConnection.session()
         } catch {
             if !error.alreadySaid { Diagnostics.warn("no desktop bus (\(error)); running without --now-playing and --notifications") }
-            (sources, self.bus, nowPlaying, notifications, actions) = ([], nil, nil, nil, nil)
+            (sources, self.bus, nowPlaying, notifications, self.actions) = ([], nil, nil, nil, nil)
             return
         }
         self.bus = bus
-        let actions = ActionLinks.random()
         self.actions = actions
         var sources: [any MessageSource] = []
         if options.followsPlayer {

@@ -7,7 +7,8 @@ import TickerDriver
 
 /// Reloads the config file while the ticker runs (SIGHUP, or the file saved) and follows the
 /// desktop (XSETTINGS and X resources, a Wayland output's scale), applying what changed without
-/// restarting the motion, on any display. An invalid edit keeps the running configuration.
+/// restarting the motion, on any display. An invalid edit keeps the running configuration, and
+/// the bar says so (`ProblemReporter.reloadFailed`).
 ///
 /// What a change applies at once and what needs a restart is declared with each setting
 /// (`OptionDeclaration.reload`). A new DPI lays everything out again at the new size and resizes
@@ -29,9 +30,14 @@ final class LiveConfig {
     /// A reload asked for while the helper was reading: the file may have changed since it was
     /// opened, so it is read again when the helper ends.
     private var rereadReason: String?
+    /// A desktop launch running on the defaults after a fatal error, until a reload succeeds:
+    /// meanwhile a desktop change must not resolve the command line without the config (the
+    /// error would leave the bar without the settings being fixed).
+    private var onDefaults: Bool
+    private let reporter: ProblemReporter
 
     init(options: Options, resolver: OptionsResolver, session: DisplaySession, ticker: Ticker, fontHeight: Int,
-         sources: LiveSources, desktop: DesktopPreferences) {
+         sources: LiveSources, desktop: DesktopPreferences, onDefaults: Bool, reporter: ProblemReporter) {
         self.options = options
         self.resolver = resolver
         self.session = session
@@ -39,6 +45,8 @@ final class LiveConfig {
         self.fontHeight = fontHeight
         self.sources = sources
         self.desktop = desktop
+        self.onDefaults = onDefaults
+        self.reporter = reporter
     }
 
     /// Reloads whenever the config file is saved, created or replaced. Its folder must exist;
@@ -90,6 +98,7 @@ final class LiveConfig {
     func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
         resolver.resources = resources
         resolver.colorScheme = preferences.colorScheme
+        guard !onDefaults else { return }
         apply(reason: "desktop", config: .success(resolver.config), desktop: preferences)
     }
 
@@ -99,8 +108,7 @@ final class LiveConfig {
         switch resolver.resolve(config: config) {
         case .success(let result): resolved = result
         case .failure(let failure):
-            Diagnostics.error("\(failure.message); keeping the running configuration")
-            return
+            return failed(failure.message)
         }
         // A desktop change repeats only what concerns the X resources, not the config file's warnings.
         resolved.warnings.filter { reason != "desktop" || $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
@@ -121,8 +129,7 @@ final class LiveConfig {
         if !changed.isDisjoint(with: Setting.look) || rescaled {
             switch new.look(desktop: newDesktop, fontDefaults: session.fontDefaults(dpi: newDesktop.dpi)) {
             case .failure(let problem):
-                Diagnostics.error("\(problem.message); keeping the running configuration")
-                return
+                return failed(problem.message)
             case .success(let (style, font)):
                 ticker.setLook(style.look)
                 ticker.setLayout(style.layout)
@@ -161,6 +168,14 @@ final class LiveConfig {
         }
         options = new
         desktop = newDesktop
+        onDefaults = false
         if case .success(let arguments) = config { resolver.config = arguments }
+    }
+
+    /// The settings could not be applied: the running ones stay, and every place a problem is
+    /// told says so.
+    private func failed(_ message: String) {
+        Diagnostics.error("\(message); keeping the running configuration")
+        reporter.reloadFailed(message)
     }
 }

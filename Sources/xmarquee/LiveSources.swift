@@ -7,7 +7,7 @@ import MarqueeIO
 /// Every source of messages, made from the options in one place and run alike: the arguments,
 /// the file, standard input, the clock, schedules, feeds and commands, each a `MessageSource`.
 /// They are made (and declared on the board, in the order their messages are shown) before the
-/// window opens — a file or OPML list that cannot be read ends the program there (status 5) — and
+/// window opens — a file or OPML list that cannot be read is a `StartFailure` (status 5) — and
 /// started together once the ticker runs. The board is here; each change of it goes to `onChange`.
 final class LiveSources {
     /// In the order their messages are shown.
@@ -44,19 +44,19 @@ final class LiveSources {
     private var starting = false
 
     /// `busSources`: the desktop bus's (`DesktopBusSources`), shown after the others.
-    init(options: Options, busSources: [any MessageSource] = []) {
+    init(options: Options, busSources: [any MessageSource] = []) throws(StartFailure) {
         var sources: [any MessageSource] = []
         if let path = options.file {
             do {
                 sources.append(try FileSource(path: path))
             } catch {
-                Diagnostics.fail(error.description, status: ExitStatus.input.rawValue)
+                throw StartFailure(message: error.description, status: .input)
             }
         }
         if options.readsStandardInput { sources.append(StandardInputSource(keep: options.keep)) }
         let global = MessageFilters.rules(include: options.sources.includePatterns, exclude: options.sources.excludePatterns,
                                           prefix: "")
-        let (live, feedRules) = Self.liveSources(options.sources)
+        let (live, feedRules) = try Self.liveSources(options.sources)
         sources += live + busSources
         hasOtherSources = options.file != nil || options.readsStandardInput || !options.sources.isEmpty
         arguments = StaticSource(messages: Self.argumentMessages(options, hasOtherSources: hasOtherSources))
@@ -75,7 +75,7 @@ final class LiveSources {
 
     /// The clock, the schedules, each feed and each command. One that cannot be made (no timer
     /// descriptor) is one warning naming it, and the ticker runs without it.
-    private static func liveSources(_ options: SourceOptions) -> ([any MessageSource], [String: [MessageFilter.Rule]]) {
+    private static func liveSources(_ options: SourceOptions) throws(StartFailure) -> ([any MessageSource], [String: [MessageFilter.Rule]]) {
         var made: [any MessageSource] = []
         var feedRules: [String: [MessageFilter.Rule]] = [:]
         func add(_ make: () throws -> any MessageSource) {
@@ -91,7 +91,7 @@ final class LiveSources {
         }
         var subscriptions = options.subscriptions
         for path in options.opmlFiles {
-            for url in readOPML(path) where !subscriptions.contains(where: { $0.url == url }) {
+            for url in try readOPML(path) where !subscriptions.contains(where: { $0.url == url }) {
                 subscriptions.append(FeedSubscription(url: url))
             }
         }
@@ -179,12 +179,12 @@ final class LiveSources {
 
     /// Runs `xmarquee-feed opml PATH` to the end on a private loop: the XML is parsed in the
     /// helper, like every feed, and only the addresses come back.
-    static func readOPML(_ path: String) -> [String] {
+    static func readOPML(_ path: String) throws(StartFailure) -> [String] {
         let outcome: ChildRun.Outcome
         do {
             outcome = try ChildRun.toEnd([HelperProgram.path, "opml", path], timeout: 30, outputLimit: 16 << 20)
         } catch {
-            Diagnostics.fail("--opml \"\(path)\": \(error.description)", status: ExitStatus.input.rawValue)
+            throw StartFailure(message: "--opml \"\(path)\": \(error.description)", status: .input)
         }
         var urls: [String] = []
         var problem: String?
@@ -197,10 +197,10 @@ final class LiveSources {
             default: break
             }
         }
-        if let problem { Diagnostics.fail("--opml: \(problem)", status: ExitStatus.input.rawValue) }
+        if let problem { throw StartFailure(message: "--opml: \(problem)", status: .input) }
         guard finished else {
             let why = outcome.failure(timeout: 30, limit: 16 << 20) ?? "no result"
-            Diagnostics.fail("--opml \"\(path)\": the feed helper failed (\(why))", status: ExitStatus.input.rawValue)
+            throw StartFailure(message: "--opml \"\(path)\": the feed helper failed (\(why))", status: .input)
         }
         return urls
     }

@@ -12,27 +12,52 @@ import TickerDriver
 struct TickerApp {
     var options: Options
     var resolver: OptionsResolver
+    /// A desktop launch that found a fatal error: the defaults, the error as the message, until a
+    /// reload brings settings that work.
+    var runsOnDefaults: Bool
+    let reporter: ProblemReporter
+    /// This run's action links (a click that asks the ticker to act, not to open an address).
+    let actions: ActionLinks
+    /// The config file "Edit settings" opens.
+    let settings: String?
     /// GTK's settings file, asked about animations where no settings manager runs.
     let gtkSettingsPath: String?
 
+    /// Runs the ticker to its end; its exit status. What stops it from starting ends the program,
+    /// but in a desktop launch it starts again, once, on the defaults with the problem as its
+    /// message (as a fatal error in the options or the config file does, `XMarquee.main`).
     mutating func run() -> Int32 {
+        while true {
+            do {
+                return try start()
+            } catch {
+                guard reporter.desktopLaunch, !runsOnDefaults else { Diagnostics.fail(error.message, status: error.status.rawValue) }
+                reporter.startFailed(error.message)
+                options = DesktopLaunch.fallback(showing: reporter.barText(error.message)).options
+                runsOnDefaults = true
+            }
+        }
+    }
+
+    private mutating func start() throws(StartFailure) -> Int32 {
         let loop = EventLoop()
 
         // The instance's name first, then the sources: a name in use or a missing file is
         // reported before any window appears.
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
-        let desktopBus = DesktopBusSources(options: options.sources)
-        let sources = LiveSources(options: options, busSources: desktopBus.sources)
+        let desktopBus = DesktopBusSources(options: options.sources, actions: actions)
+        let sources = try LiveSources(options: options, busSources: desktopBus.sources)
         let session = openSession()
 
         resolver.resources = session.resources
-        if !resolver.resources.isEmpty {
+        // On the defaults the config is not read again: its error is on the bar already.
+        if !resolver.resources.isEmpty && !runsOnDefaults {
             // The X resources come under the config file and the command line.
             switch resolver.resolve() {
             case .success(let resolved):
                 resolved.warnings.filter { $0.hasPrefix("X resource") }.forEach(Diagnostics.warn)
                 options = resolved.options
-            case .failure(let failure): Diagnostics.fail(failure.message, status: ExitStatus.usage.rawValue)
+            case .failure(let failure): throw StartFailure(message: failure.message, status: .usage)
             }
         }
         let desktop = session.desktop(surfaceScale: nil)
@@ -40,7 +65,7 @@ struct TickerApp {
         let font: FontSet
         switch options.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) {
         case .success(let look): (style, font) = look
-        case .failure(let problem): Diagnostics.fail(problem.message, status: ExitStatus.usage.rawValue)
+        case .failure(let problem): throw StartFailure(message: problem.message, status: .usage)
         }
 
         let backend = session.makeBackend(options: options, style: style, font: font, loop: loop)
@@ -53,7 +78,8 @@ struct TickerApp {
         ticker.setReducedMotion(options.motion.reducesMotion(desktop))
 
         let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
-                              fontHeight: font.height, sources: sources, desktop: desktop)
+                              fontHeight: font.height, sources: sources, desktop: desktop,
+                              onDefaults: runsOnDefaults, reporter: reporter)
         live.watchFile(on: loop)
         let desktopChanged = { [unowned session, unowned ticker] in
             live.desktopChanged(session.desktop(surfaceScale: ticker.surfaceScale), resources: session.resources)
@@ -74,8 +100,16 @@ struct TickerApp {
         }
 
         sources.start(on: loop) { ticker.setMessages($0) }
+        // After the sources: with --notifications the ticker asks for the notification server's
+        // name first, so the reporter's question who owns it finds the ticker, not nobody.
+        reporter.start(loop: loop, ticker: ticker)
         let opener = LinkOpener(loop: loop)
-        ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
+        let editor = SettingsEditor(path: settings, opener: opener)
+        reporter.onEditSettings = { editor.open() }
+        ticker.openLink = { [actions] link in
+            if actions.action(in: link) == SettingsEditor.action { return editor.open() }
+            if !desktopBus.route(link) { opener.open(link) }
+        }
         desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
         desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).

@@ -24,7 +24,8 @@ struct XMarquee: ParsableCommand {
             above = true, text = ["first", "second"]. The command line wins over the file. \
             SIGHUP or saving the file reloads it while the ticker runs.
             Exit status: 0 on SIGINT/SIGTERM or window close, 2 for a bad option or value \
-            (also in the config file), 3 when the display cannot be opened, 4 when the display \
+            (also in the config file; with --desktop-launch the ticker opens on its defaults \
+            with the error instead, as the desktop and autostart entries start it), 3 when the display cannot be opened, 4 when the display \
             (X server or Wayland compositor) goes away, 5 when --file, --opml or --config (or Tickr's folder for --import-tickr) \
             cannot be read, 6 when `xmarquee ctl` finds no instance or is refused, 7 when \
             --import-tickr finds a config file there already (and no --force).
@@ -53,12 +54,31 @@ struct XMarquee: ParsableCommand {
     @Flag(help: "With --import-tickr: replace a config file that is already there.")
     var force = false
 
+    // Looked for before parsing (`DesktopLaunch.isRequested`); declared for help and the man page.
+    @Flag(help: "How the desktop entry and the autostart entry start xmarquee: a bad option or config file still opens the ticker, on its defaults, with the error as its message (a click opens the config file); errors and warnings also go to the journal and the notification server.")
+    var desktopLaunch = false
+
     static func main() {
         let arguments = Self.withOptionalValuesSpelledOut(Array(CommandLine.arguments.dropFirst()))
         // `xmarquee ctl …` steers a running instance (to scroll the word "ctl": xmarquee -- ctl).
         if arguments.first == "ctl" { ControlCommand.runAndExit(Array(arguments.dropFirst())) }
-        let command = parseOrFail(arguments)
         let paths = XDGPaths(environment: Self.environment)
+        let actions = ActionLinks.random()
+        let reporter = ProblemReporter(desktopLaunch: DesktopLaunch.isRequested(in: arguments),
+                                       editLink: actions.link(SettingsEditor.action), configPath: paths.configFile)
+        // A fatal error where a desktop launch goes on: on the defaults, the error as the message.
+        var runsOnDefaults = false
+        func startFailed(_ message: String, status: ExitStatus) -> XMarquee {
+            guard reporter.desktopLaunch else { Diagnostics.fail(message, status: status.rawValue) }
+            reporter.startFailed(message)
+            runsOnDefaults = true
+            return DesktopLaunch.fallback(showing: reporter.barText(message))
+        }
+        let command: XMarquee
+        switch parse(arguments) {
+        case .success(let parsed): command = parsed
+        case .failure(let problem): command = startFailed(problem.message, status: .usage)
+        }
         if let autostart = command.autostart {
             Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
         }
@@ -66,14 +86,20 @@ struct XMarquee: ParsableCommand {
             Glibc.exit(TickrImportCommand.run(folder: folder, configPath: command.config ?? paths.configFile, force: command.force))
         }
         if command.force { Diagnostics.fail("--force goes with --import-tickr", status: ExitStatus.usage.rawValue) }
-        var resolver = OptionsResolver(commandLine: arguments, configPath: command.config ?? paths.configFile,
+        let configPath = command.config ?? paths.configFile
+        reporter.configPath = configPath
+        var resolver = OptionsResolver(commandLine: arguments, configPath: configPath,
                                        configIsExplicit: command.config != nil,
                                        commandLineHasMessages: !command.options.text.isEmpty)
-        let resolved: OptionsResolver.Resolved
-        switch resolver.resolve() {
-        case .success(let result): resolved = result
-        case .failure(.unreadable(let message)): Diagnostics.fail(message, status: ExitStatus.input.rawValue)
-        case .failure(.invalid(let message)): Diagnostics.fail(message, status: ExitStatus.usage.rawValue)
+        var resolved = OptionsResolver.Resolved(options: command.options, warnings: [])
+        if !runsOnDefaults {
+            switch resolver.resolve() {
+            case .success(let result): resolved = result
+            case .failure(.unreadable(let message)):
+                resolved.options = startFailed(message, status: .input).options
+            case .failure(.invalid(let message)):
+                resolved.options = startFailed(message, status: .usage).options
+            }
         }
         resolved.warnings.forEach(Diagnostics.warn)
         if command.printConfig {
@@ -84,17 +110,18 @@ struct XMarquee: ParsableCommand {
         // quit) fails with EPIPE instead of killing the ticker; children get the default back.
         _ = signal(SIGPIPE, SIG_IGN)
         if command.config == nil { TickrFolder.noteImportOnce(paths: paths, configPath: paths.configFile) }
-        var app = TickerApp(options: resolved.options, resolver: resolver,
+        var app = TickerApp(options: resolved.options, resolver: resolver, runsOnDefaults: runsOnDefaults,
+                            reporter: reporter, actions: actions, settings: configPath,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
         Glibc.exit(app.run())
     }
 
     /// The command line alone: --help and --version print in full and exit 0; any other problem
-    /// is one line and status 2.
-    private static func parseOrFail(_ arguments: [String]) -> XMarquee {
+    /// is its one line (status 2 where it ends the program).
+    private static func parse(_ arguments: [String]) -> Result<XMarquee, OptionsResolver.Failure> {
         do {
             let parsed = try parseAsRoot(arguments)
-            if let command = parsed as? XMarquee { return command }
+            if let command = parsed as? XMarquee { return .success(command) }
             // --help comes back as ArgumentParser's own help command: running it ends in the
             // clean exit below, which prints the help.
             var other = parsed
@@ -102,7 +129,7 @@ struct XMarquee: ParsableCommand {
             Glibc.exit(0)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            Diagnostics.fail(OptionsResolver.firstLine(of: XMarquee.message(for: error)), status: ExitStatus.usage.rawValue)
+            return .failure(.invalid(OptionsResolver.firstLine(of: XMarquee.message(for: error))))
         }
     }
 

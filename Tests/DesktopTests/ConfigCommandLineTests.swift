@@ -194,6 +194,7 @@ final class ConfigCommandLineTests: XCTestCase {
         let entry = folder.path + "/autostart/xmarquee.desktop"
         let text = try String(contentsOfFile: entry, encoding: .utf8)
         XCTAssertTrue(text.contains("Exec=/"), "absolute Exec: \(text)")
+        XCTAssertTrue(text.contains(" --desktop-launch\n"), "errors where a person sees them: \(text)")
         XCTAssertEqual(Tool.run("desktop-file-validate", [entry]).status, 0)
         let off = xmarquee(["--autostart", "off"], environment: environment)
         XCTAssertEqual(off.status, 0, off.errors)

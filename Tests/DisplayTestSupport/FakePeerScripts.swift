@@ -46,7 +46,9 @@ class Player(dbus.service.Object):
 peer = Player()
 """# + postlude
 
-    /// A notification server of its own (the one a desktop would run): logs each Notify.
+    /// A notification server of its own (the one a desktop would run): logs each Notify as
+    /// `Notify SUMMARY -- BODY` (the body's lines joined by spaces), then `Actions KEY,LABEL,…`
+    /// when it has actions; `invoke KEY` chooses one on the last notification (ActionInvoked).
     public static let notificationServer = prelude + #"""
 name = dbus.service.BusName("org.freedesktop.Notifications", bus)
 
@@ -58,8 +60,14 @@ class Server(dbus.service.Object):
     @dbus.service.method("org.freedesktop.Notifications", in_signature="susssasa{sv}i", out_signature="u")
     def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
         self.last += 1
-        note("Notify " + summary)
+        note("Notify " + summary + " -- " + body.replace("\n", " "))
+        if actions:
+            note("Actions " + ",".join(actions))
         return self.last
+
+    @dbus.service.signal("org.freedesktop.Notifications", signature="us")
+    def ActionInvoked(self, id, key):
+        pass
 
     @dbus.service.method("org.freedesktop.Notifications", out_signature="as")
     def GetCapabilities(self):
@@ -70,7 +78,8 @@ class Server(dbus.service.Object):
         return ("fake", "test", "1", "1.2")
 
     def command(self, word, rest):
-        pass
+        if word == "invoke":
+            self.ActionInvoked(self.last, rest)
 
 peer = Server()
 """# + postlude

@@ -429,4 +429,11 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertEqual(player.takeAnnouncements(), [Announcement(text: "Breaking", assertive: true), Announcement(text: "Alpha")])
         XCTAssertEqual(player.announcements, [])
     }
+
+    /// A screen reader hears an urgent message as drawn: its formatting tags are not read out.
+    func testAnUrgentMessageIsAnnouncedWithoutItsFormatting() {
+        var player = makePlayer(["Alpha"])
+        player.announce("%{F#ffffff B#a51d2d A:https://example.org:} Disk full: 90%% used %{A B- F-}", assertive: true, at: 100)
+        XCTAssertEqual(player.takeAnnouncements(), [Announcement(text: " Disk full: 90% used ", assertive: true)])
+    }
 }

@@ -55,7 +55,9 @@
 #define sd_bus_slot_unref xmarquee_linked_sd_bus_slot_unref
 #define sd_bus_start xmarquee_linked_sd_bus_start
 #define sd_bus_unref xmarquee_linked_sd_bus_unref
+#define sd_journal_sendv xmarquee_linked_sd_journal_sendv
 #include <systemd/sd-bus.h>
+#include <systemd/sd-journal.h>
 #undef sd_bus_add_fallback
 #undef sd_bus_add_filter
 #undef sd_bus_add_match
@@ -100,11 +102,14 @@
 #undef sd_bus_slot_unref
 #undef sd_bus_start
 #undef sd_bus_unref
+#undef sd_journal_sendv
 #include <poll.h>
+#include <sys/uio.h>
 #include <string.h>
 #include <errno.h>
 
-// X(return type, name, parameters, arguments): every sd-bus function the ticker calls.
+// X(return type, name, parameters, arguments): every sd-bus function the ticker calls, and the
+// journal's one (a desktop launch's errors, `SystemdJournal`).
 #define XMARQUEE_SD_BUS_FUNCTIONS(X) \
     X(int, sd_bus_add_fallback, (sd_bus *bus, sd_bus_slot **slot, const char *prefix, sd_bus_message_handler_t callback, void *userdata), (bus, slot, prefix, callback, userdata)) \
     X(int, sd_bus_add_filter, (sd_bus *bus, sd_bus_slot **slot, sd_bus_message_handler_t callback, void *userdata), (bus, slot, callback, userdata)) \
@@ -149,7 +154,8 @@
     X(int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b)) \
     X(sd_bus_slot *, sd_bus_slot_unref, (sd_bus_slot *slot), (slot)) \
     X(int, sd_bus_start, (sd_bus *bus), (bus)) \
-    X(sd_bus *, sd_bus_unref, (sd_bus *bus), (bus))
+    X(sd_bus *, sd_bus_unref, (sd_bus *bus), (bus)) \
+    X(int, sd_journal_sendv, (const struct iovec *iov, int n), (iov, n))
 
 #define XMARQUEE_SD_BUS_MEMBER(type, name, parameters, arguments) type (*name) parameters;
 struct xmarquee_sd_bus_table {

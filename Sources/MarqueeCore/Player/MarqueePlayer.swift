@@ -44,7 +44,9 @@ public struct MarqueePlayer {
     public mutating func announce(_ text: String, assertive: Bool = false, at now: Double) {
         if pages.showsPages { pages.showUrgent(text, at: now) } else { content.announce(text) }
         layOut()
-        spoken.add(Announcement(text: text, assertive: assertive))
+        // A screen reader hears the text as drawn, without its formatting tags.
+        let visible = Message(text).visibleText(interpretingMarkup: layout.interpretsMarkup, limit: Announcement.textLimit)
+        spoken.add(Announcement(text: visible, assertive: assertive))
     }
 
     /// What a screen reader is to say, oldest first, until the host takes it.

@@ -25,6 +25,21 @@ public final class LinkOpener {
             Diagnostics.warn("not opening \"\(link.prefix(200))\": only http, https and mailto links are opened")
             return
         }
+        run(link)
+    }
+
+    /// Opens a file the ticker itself names (its config file, for "Edit settings"), never an
+    /// address from text: the desktop's editor for it, through `xdg-open` as a link is.
+    public func openFile(_ path: String) {
+        guard path.hasPrefix("/"), !path.contains(where: { $0 == "\0" }) else {
+            Diagnostics.warn("not opening \"\(path.prefix(200))\": not an absolute path")
+            return
+        }
+        run(path)
+    }
+
+    /// `xdg-open TARGET`, one argument, watched until it ends.
+    private func run(_ link: String) {
         let child: ChildProcess
         do {
             child = try ChildProcess(arguments: ["xdg-open", link], searchPath: true)
