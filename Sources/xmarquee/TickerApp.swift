@@ -76,6 +76,7 @@ struct TickerApp {
         sources.start(on: loop) { ticker.setMessages($0) }
         let opener = LinkOpener(loop: loop)
         ticker.openLink = { link in if !desktopBus.route(link) { opener.open(link) } }
+        MenuCommands(ticker: ticker, live: live, opener: opener, configPath: resolver.configPath, loop: loop).wire(enabled: options.menu)
         desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
         desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
@@ -83,6 +84,7 @@ struct TickerApp {
                                                  message: { [unowned ticker] in ticker.messageOnScreen },
                                                  showing: { [unowned ticker] in ticker.isShowing })
         ticker.onAnnouncement = { screenReader?.application?.announce($0) }
+        ticker.menu.onChange = { screenReader?.application?.showMenu($0?.labels) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health

@@ -1,6 +1,7 @@
 import MarqueeCore
 
-/// Opens a clicked link with `xdg-open`, the desktop's own choice of program.
+/// Opens a clicked link (or the config file, `open(file:)`) with `xdg-open`, the desktop's own
+/// choice of program.
 ///
 /// The address is one element of an argument vector, never shell text, and only web and mail
 /// addresses are opened: a feed could otherwise hand the desktop a `file:` or custom scheme. A
@@ -25,6 +26,17 @@ public final class LinkOpener {
             Diagnostics.warn("not opening \"\(link.prefix(200))\": only http, https and mailto links are opened")
             return
         }
+        run(link)
+    }
+
+    /// Opens a local file with the desktop's application for its type (the config file in its
+    /// editor). A relative path is given as ./path, so it is never read as an option.
+    public func open(file path: String) {
+        run(path.hasPrefix("/") ? path : "./" + path)
+    }
+
+    /// xdg-open with `link` as its one argument (no shell), ended at 30 s.
+    private func run(_ link: String) {
         let child: ChildProcess
         do {
             child = try ChildProcess(arguments: ["xdg-open", link], searchPath: true)

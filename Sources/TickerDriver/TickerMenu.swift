@@ -1,0 +1,19 @@
+import MarqueeCore
+
+/// The bar's menu as the driver keeps it: whether it is on (`--no-menu` turns it off), what is
+/// open now, and who is told. The items the driver cannot carry out (reload, the settings,
+/// about) go to the app.
+public final class TickerMenu {
+    /// Off: a right-click and the menu keys do nothing (a bar embedded in another panel).
+    public var isEnabled = true
+    /// The menu on screen, nil while none is.
+    public internal(set) var shown: MenuModel? {
+        didSet { if shown != oldValue { onChange?(shown) } }
+    }
+    /// An item only the app can carry out was chosen.
+    public var onAppAction: ((MenuAction) -> Void)?
+    /// The menu opened (its model) or closed (nil): a screen reader's tree follows it.
+    public var onChange: ((MenuModel?) -> Void)?
+
+    init() {}
+}

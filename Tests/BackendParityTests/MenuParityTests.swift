@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import XCTest
+@testable import DisplayTestSupport
+
+/// The bar's menu on every backend: a right-click opens it below the bar (its words read by
+/// OCR), each item does what it says, Escape closes it, a screen reader sees it. Black on white,
+/// so the menu is a white box on the desktop below the bar.
+final class MenuParityTests: ParityTestCase {
+    func testARightClickOpensTheMenuAndEscapeClosesItOnX11() throws { try rightClickOpensAndEscapeCloses(on: .x11) }
+    func testARightClickOpensTheMenuAndEscapeClosesItOnWayland() throws { try rightClickOpensAndEscapeCloses(on: .wayland) }
+    func testQuitEndsWithStatus0OnX11() throws { try quitEndsWithStatus0(on: .x11) }
+    func testQuitEndsWithStatus0OnWayland() throws { try quitEndsWithStatus0(on: .wayland) }
+    func testPauseStopsTheTextOnX11() throws { try pauseStopsTheText(on: .x11) }
+    func testPauseStopsTheTextOnWayland() throws { try pauseStopsTheText(on: .wayland) }
+    func testEditSettingsOpensANewConfigFromTheSampleOnX11() throws { try editSettingsOpensTheConfig(on: .x11) }
+    func testEditSettingsOpensANewConfigFromTheSampleOnWayland() throws { try editSettingsOpensTheConfig(on: .wayland) }
+    func testAScreenReaderSeesTheMenuOnX11() throws { try screenReaderSeesTheMenu(on: .x11) }
+    func testAScreenReaderSeesTheMenuOnWayland() throws { try screenReaderSeesTheMenu(on: .wayland) }
+    func testNoMenuLeavesRightClicksAloneOnX11() throws { try noMenuLeavesRightClicksAlone(on: .x11) }
+
+    static let labels = ["Pause", "Faster", "Slower", "Next message", "Reload", "Edit settings", "About", "Quit"]
+    private let white = Pixel(0xFF, 0xFF, 0xFF)
+    private let look = ["--fg", "#000000", "--bg", "#ffffff", "--font", "DejaVu Sans:size=16", "--speed", "80"]
+
+    /// A bar under a window manager (openbox on X11), black on white, with the user at hand.
+    private func withMenuBar(on backend: Backend, _ arguments: [String] = [], environment: [String: String] = [:],
+                             _ body: (DisplayUnderTest, BarUser, XMarqueeRun, String) throws -> Void) throws {
+        try withBar(on: backend, look + arguments, text: "Menus for people who never open a terminal",
+                    windowManager: true, environment: environment) { display, run, name in
+            XCTAssertNotNil(waitForStatus(name), "\(backend): running")
+            let user = try display.user()
+            defer { user.close() }
+            try body(display, user, run, name)
+        }
+    }
+
+    /// Right-clicks the bar at x 300 and returns the menu once its words read as every item's.
+    private func openMenu(_ display: DisplayUnderTest, _ user: BarUser, _ backend: Backend) throws -> MenuOnScreen {
+        try user.click(button: 3, x: 300, y: 20)
+        var menu: MenuOnScreen?
+        let expected = Self.labels.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+        let read = waitFor(seconds: 10) {
+            menu = (try? display.screenshot()).flatMap { MenuOnScreen(in: $0, background: white, itemCount: Self.labels.count) }
+            return menu?.words == expected
+        }
+        XCTAssertTrue(read, "\(backend): the menu's words by OCR: \(menu?.words ?? [])")
+        return try XCTUnwrap(menu, "\(backend): a menu below the bar")
+    }
+
+    private func choose(_ label: String, in menu: MenuOnScreen, _ user: BarUser) throws {
+        let centre = menu.itemCentre(try XCTUnwrap(Self.labels.firstIndex(of: label)))
+        try user.click(button: 1, x: centre.x, y: centre.y)
+    }
+
+    private func menuIsGone(_ display: DisplayUnderTest) -> Bool {
+        waitFor(seconds: 5) {
+            (try? display.screenshot()).map { MenuOnScreen(in: $0, background: white, itemCount: 8) == nil } ?? false
+        }
+    }
+
+    /// Whether the bar's band changes within 0.5 s (the text moves).
+    private func barMoves(_ display: DisplayUnderTest) -> Bool {
+        guard let first = try? display.screenshot() else { return false }
+        return waitFor(seconds: 0.5) { (try? display.screenshot()).map { $0.band(0..<40) != first.band(0..<40) } ?? false }
+    }
+
+    private func rightClickOpensAndEscapeCloses(on backend: Backend) throws {
+        try withMenuBar(on: backend) { display, user, run, _ in
+            let menu = try openMenu(display, user, backend)
+            XCTAssertGreaterThanOrEqual(menu.y, 40, "\(backend): below the bar, never over it")
+            XCTAssertEqual(menu.x, 300, accuracy: 2, "\(backend): at the pointer's column")
+            try user.key("Escape")
+            XCTAssertTrue(menuIsGone(display), "\(backend): Escape closes it")
+            XCTAssertTrue(barMoves(display), "\(backend): the text goes on")
+            XCTAssertTrue(run.process.isRunning)
+        }
+    }
+
+    private func quitEndsWithStatus0(on backend: Backend) throws {
+        try withMenuBar(on: backend) { display, user, run, _ in
+            try choose("Quit", in: try openMenu(display, user, backend), user)
+            let end = try XCTUnwrap(run.finish(within: 5), "\(backend): Quit ends the ticker")
+            XCTAssertEqual(end.status, 0, "\(backend): \(end.errors)")
+        }
+    }
+
+    private func pauseStopsTheText(on backend: Backend) throws {
+        try withMenuBar(on: backend) { display, user, _, name in
+            try choose("Pause", in: try openMenu(display, user, backend), user)
+            XCTAssertTrue(menuIsGone(display), "\(backend): choosing closes the menu")
+            // The pause eases to a stop; from then on the pixels stand.
+            XCTAssertTrue(waitFor(seconds: 3) { !barMoves(display) }, "\(backend): the text stops")
+            let still = try display.screenshot().band(0..<40)
+            XCTAssertTrue(holds(for: 1) { (try? display.screenshot().band(0..<40)) == still }, "\(backend): and stays")
+            XCTAssertEqual(XMarqueeRun.status(name)?["paused"] as? Bool, true)
+        }
+    }
+
+    private func editSettingsOpensTheConfig(on backend: Backend) throws {
+        let stub = try temporaryFolder(), home = try temporaryFolder()
+        let record = stub + "/argv"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(record)\n".write(toFile: stub + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(stub + "/xdg-open", 0o755)
+        let path = stub + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        try withMenuBar(on: backend, environment: ["PATH": path, "XDG_CONFIG_HOME": home]) { display, user, run, _ in
+            try choose("Edit settings", in: try openMenu(display, user, backend), user)
+            let config = home + "/xmarquee/config"
+            XCTAssertTrue(waitFor(seconds: 5) { (try? String(contentsOfFile: record, encoding: .utf8)) == config + "\n" },
+                          "\(backend): xdg-open got the config's path alone: \((try? String(contentsOfFile: record, encoding: .utf8)) ?? "nothing")")
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let sample = try String(contentsOfFile: root.path + "/assets/config.sample", encoding: .utf8)
+            XCTAssertEqual(try? String(contentsOfFile: config, encoding: .utf8), sample, "\(backend): made from the commented sample")
+            XCTAssertTrue(run.process.isRunning)
+        }
+    }
+
+    private func screenReaderSeesTheMenu(on backend: Backend) throws {
+        try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
+        let bus = try PrivateSessionBus()
+        let launcher = try AccessibilityBusLauncher(bus: bus)
+        defer { launcher.stop() }
+        try withMenuBar(on: backend, environment: bus.environment) { display, user, _, _ in
+            XCTAssertTrue(ScreenReaderProbe.tree(bus: bus).contains("marquee=True"), "\(backend): the ticker is on the bus")
+            _ = try openMenu(display, user, backend)
+            let menu = ScreenReaderProbe.menu(bus: bus)
+            XCTAssertEqual(menu.split(separator: "\n").map(String.init),
+                           ["menu menu 8"] + Self.labels.map { "item menu item|\($0)|menu" }, "\(backend)")
+            try user.key("Escape")
+            XCTAssertTrue(waitFor(seconds: 5) { !ScreenReaderProbe.tree(bus: bus).contains("role=menu ") }, "\(backend): gone once closed")
+        }
+    }
+
+    /// `--no-menu`: a right-click opens nothing, and the text goes on.
+    private func noMenuLeavesRightClicksAlone(on backend: Backend) throws {
+        try withMenuBar(on: backend, ["--no-menu"]) { display, user, run, _ in
+            try user.click(button: 3, x: 300, y: 20)
+            XCTAssertTrue(holds(for: 1) { (try? display.screenshot()).map { MenuOnScreen(in: $0, background: white, itemCount: 8) == nil } ?? false },
+                          "\(backend): no menu")
+            XCTAssertTrue(barMoves(display))
+            XCTAssertTrue(run.process.isRunning)
+        }
+    }
+}
