@@ -26,3 +26,15 @@ public struct MenuAnchor: Equatable, Sendable {
         self.byKeyboard = byKeyboard
     }
 }
+
+extension BackendEvent {
+    /// What a menu's answer to input says to the driver: a choice or a dismissal (nil: nothing
+    /// yet, the menu stays open).
+    public init?(menuOutcome outcome: MenuInteraction.Outcome) {
+        switch outcome {
+        case .nothing: return nil
+        case .chosen(let index): self = .menuChosen(index)
+        case .dismissed: self = .menuDismissed
+        }
+    }
+}

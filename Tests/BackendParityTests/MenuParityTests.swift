@@ -17,7 +17,10 @@ final class MenuParityTests: ParityTestCase {
     func testEditSettingsOpensANewConfigFromTheSampleOnWayland() throws { try editSettingsOpensTheConfig(on: .wayland) }
     func testAScreenReaderSeesTheMenuOnX11() throws { try screenReaderSeesTheMenu(on: .x11) }
     func testAScreenReaderSeesTheMenuOnWayland() throws { try screenReaderSeesTheMenu(on: .wayland) }
+    func testTheKeysChooseOnX11() throws { try keysChoose(on: .x11) }
+    func testTheKeysChooseOnWayland() throws { try keysChoose(on: .wayland) }
     func testNoMenuLeavesRightClicksAloneOnX11() throws { try noMenuLeavesRightClicksAlone(on: .x11) }
+    func testNoMenuLeavesRightClicksAloneOnWayland() throws { try noMenuLeavesRightClicksAlone(on: .wayland) }
 
     static let labels = ["Pause", "Faster", "Slower", "Next message", "Reload", "Edit settings", "About", "Quit"]
     private let white = Pixel(0xFF, 0xFF, 0xFF)
@@ -68,6 +71,17 @@ final class MenuParityTests: ParityTestCase {
     private func rightClickOpensAndEscapeCloses(on backend: Backend) throws {
         try withMenuBar(on: backend) { display, user, run, _ in
             let menu = try openMenu(display, user, backend)
+            // The pointer over "Next message" lights its row: the text's colour from edge to edge.
+            let over = menu.itemCentre(3)
+            try user.move(x: over.x, y: over.y)
+            XCTAssertTrue(waitFor(seconds: 3) {
+                (try? display.screenshot()).map { Pixel($0.pixel(x: menu.x + 10, y: over.y)) == Pixel(0, 0, 0) } ?? false
+            }, "\(backend): the row under the pointer is lit")
+            if let path = ProcessInfo.processInfo.environment["XMARQUEE_MENU_SHOT"] {
+                // A look at it (the README's picture is made this way on X11).
+                let shot = try display.screenshot()
+                FileManager.default.createFile(atPath: path + "-\(backend).ppm", contents: shot.ppm(x: 0, y: 0, width: 700, height: 400))
+            }
             XCTAssertGreaterThanOrEqual(menu.y, 40, "\(backend): below the bar, never over it")
             XCTAssertEqual(menu.x, 300, accuracy: 2, "\(backend): at the pointer's column")
             try user.key("Escape")
@@ -128,6 +142,17 @@ final class MenuParityTests: ParityTestCase {
                            ["menu menu 8"] + Self.labels.map { "item menu item|\($0)|menu" }, "\(backend)")
             try user.key("Escape")
             XCTAssertTrue(waitFor(seconds: 5) { !ScreenReaderProbe.tree(bus: bus).contains("role=menu ") }, "\(backend): gone once closed")
+        }
+    }
+
+    /// Up from nothing lights the last item (Quit), Enter chooses it.
+    private func keysChoose(on backend: Backend) throws {
+        try withMenuBar(on: backend) { display, user, run, _ in
+            _ = try openMenu(display, user, backend)
+            try user.key("Up")
+            try user.key("Return")
+            let end = try XCTUnwrap(run.finish(within: 5), "\(backend): Up, Enter chose Quit")
+            XCTAssertEqual(end.status, 0, "\(backend): \(end.errors)")
         }
     }
 

@@ -28,3 +28,34 @@ final class XdotoolUser: BarUser {
     func key(_ key: String) throws { try xdotool(["key", key]) }
     func close() {}
 }
+
+/// A virtual pointer (zwlr_virtual_pointer_v1) and wtype's virtual keyboard on a headless
+/// sway's seat, over its whole 1280 × 720 output.
+final class SwayUser: BarUser {
+    private let sway: HeadlessSway
+    private let pointer: VirtualPointer
+    private let size: (width: Int, height: Int)
+
+    init(sway: HeadlessSway, width: Int = 1280, height: Int = 720) throws {
+        self.sway = sway
+        size = (width, height)
+        pointer = try VirtualPointer(waylandDisplay: sway.waylandDisplay)
+        // Clients take a wl_pointer once the seat offers one: give them that moment.
+        guard waitFor(seconds: 3, { (try? sway.message(["-t", "get_seats"]))?.contains("\"pointer\"") == true }) else {
+            throw HarnessError("the seat has no pointer")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    func move(x: Int, y: Int) throws { pointer.move(toX: x, y: y, width: size.width, height: size.height) }
+
+    func click(button: Int, x: Int, y: Int) throws {
+        try move(x: x, y: y)
+        pointer.button(button, pressed: true)
+        pointer.button(button, pressed: false)
+    }
+
+    func key(_ key: String) throws { try VirtualKeyboard.type(key: key, into: sway) }
+
+    func close() { pointer.close() }
+}

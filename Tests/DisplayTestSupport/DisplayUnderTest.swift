@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import XCTest
 
 /// A display server a test runs the real `xmarquee` against, the same way on every backend:
 /// where xmarquee finds it, what its screen shows, and its sudden death.
@@ -113,7 +112,7 @@ final class SwayDisplay: DisplayUnderTest {
 
     func screenshot() throws -> Screenshot { try sway.screenshot() }
 
-    func user() throws -> BarUser { throw XCTSkip("no pointer of a test's own on sway yet") }
+    func user() throws -> BarUser { try SwayUser(sway: sway) }
 
     /// Sway itself, not the `runuser` it runs under as root (which would not pass a signal on).
     func kill() {

@@ -32,15 +32,9 @@ extension X11Backend: PopupMenuHost {
 
     /// An event of the open menu's window: a choice or a dismissal closes it and is said.
     func menuEvent(_ event: inout XEvent, in menu: MenuWindow) {
-        switch menu.handle(&event) {
-        case .nothing: return
-        case .chosen(let index):
-            closeMenu()
-            outbox.post(.menuChosen(index))
-        case .dismissed:
-            closeMenu()
-            outbox.post(.menuDismissed)
-        }
+        guard let said = BackendEvent(menuOutcome: menu.handle(&event)) else { return }
+        closeMenu()
+        outbox.post(said)
     }
 
     /// A right-click on the ticker, or the Menu key or Shift+F10 with its focus: where the menu

@@ -1,5 +1,4 @@
 import Foundation
-@testable import DisplayTestSupport
 
 /// Key presses from outside through wtype, which creates a virtual keyboard
 /// (zwp_virtual_keyboard_v1) on the compositor's seat for as long as it runs: a headless sway has
