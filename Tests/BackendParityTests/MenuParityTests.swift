@@ -19,6 +19,12 @@ final class MenuParityTests: ParityTestCase {
     func testAScreenReaderSeesTheMenuOnWayland() throws { try screenReaderSeesTheMenu(on: .wayland) }
     func testTheKeysChooseOnX11() throws { try keysChoose(on: .x11) }
     func testTheKeysChooseOnWayland() throws { try keysChoose(on: .wayland) }
+    func testTheMenuKeyAndShiftF10OpenItOnX11() throws { try menuKeysOpenIt(on: .x11) }
+    func testTheMenuKeyAndShiftF10OpenItOnWayland() throws { try menuKeysOpenIt(on: .wayland) }
+    func testOverABottomBarItOpensAboveOnX11() throws { try opensAboveABottomBar(on: .x11) }
+    func testOverABottomBarItOpensAboveOnWayland() throws { try opensAboveABottomBar(on: .wayland) }
+    func testAboutSaysWhatItIsOnTheBarOnX11() throws { try aboutSaysWhatItIs(on: .x11) }
+    func testAboutSaysWhatItIsOnTheBarOnWayland() throws { try aboutSaysWhatItIs(on: .wayland) }
     func testNoMenuLeavesRightClicksAloneOnX11() throws { try noMenuLeavesRightClicksAlone(on: .x11) }
     func testNoMenuLeavesRightClicksAloneOnWayland() throws { try noMenuLeavesRightClicksAlone(on: .wayland) }
 
@@ -27,9 +33,9 @@ final class MenuParityTests: ParityTestCase {
     private let look = ["--fg", "#000000", "--bg", "#ffffff", "--font", "DejaVu Sans:size=16", "--speed", "80"]
 
     /// A bar under a window manager (openbox on X11), black on white, with the user at hand.
-    private func withMenuBar(on backend: Backend, _ arguments: [String] = [], environment: [String: String] = [:],
+    private func withMenuBar(on backend: Backend, _ arguments: [String] = [], edge: String = "top", environment: [String: String] = [:],
                              _ body: (DisplayUnderTest, BarUser, XMarqueeRun, String) throws -> Void) throws {
-        try withBar(on: backend, look + arguments, text: "Menus for people who never open a terminal",
+        try withBar(on: backend, look + arguments, edge: edge, text: "Menus for people who never open a terminal",
                     windowManager: true, environment: environment) { display, run, name in
             XCTAssertNotNil(waitForStatus(name), "\(backend): running")
             let user = try display.user()
@@ -41,10 +47,17 @@ final class MenuParityTests: ParityTestCase {
     /// Right-clicks the bar at x 300 and returns the menu once its words read as every item's.
     private func openMenu(_ display: DisplayUnderTest, _ user: BarUser, _ backend: Backend) throws -> MenuOnScreen {
         try user.click(button: 3, x: 300, y: 20)
+        return try shownMenu(display, backend)
+    }
+
+    /// The menu once its words read as every item's (within 10 s).
+    private func shownMenu(_ display: DisplayUnderTest, _ backend: Backend, barAtBottom: Bool = false) throws -> MenuOnScreen {
         var menu: MenuOnScreen?
         let expected = Self.labels.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
         let read = waitFor(seconds: 10) {
-            menu = (try? display.screenshot()).flatMap { MenuOnScreen(in: $0, background: white, itemCount: Self.labels.count) }
+            menu = (try? display.screenshot()).flatMap {
+                MenuOnScreen(in: $0, background: white, itemCount: Self.labels.count, barAtBottom: barAtBottom)
+            }
             return menu?.words == expected
         }
         XCTAssertTrue(read, "\(backend): the menu's words by OCR: \(menu?.words ?? [])")
@@ -153,6 +166,45 @@ final class MenuParityTests: ParityTestCase {
             try user.key("Return")
             let end = try XCTUnwrap(run.finish(within: 5), "\(backend): Up, Enter chose Quit")
             XCTAssertEqual(end.status, 0, "\(backend): \(end.errors)")
+        }
+    }
+
+    /// With the keyboard focus, the Menu key opens the menu, and Shift+F10 does too.
+    private func menuKeysOpenIt(on backend: Backend) throws {
+        try withMenuBar(on: backend) { display, user, _, _ in
+            try user.focusTicker()
+            for key in ["Menu", "shift+F10"] {
+                try user.key(key)
+                _ = try shownMenu(display, backend)
+                try user.key("Escape")
+                XCTAssertTrue(menuIsGone(display), "\(backend): Escape closes the menu \(key) opened")
+            }
+        }
+    }
+
+    /// A bar at the bottom edge: the menu opens above it, its lower edge at the bar's top.
+    private func opensAboveABottomBar(on backend: Backend) throws {
+        try withMenuBar(on: backend, edge: "bottom") { display, user, _, _ in
+            let height = try display.screenshot().height
+            try user.click(button: 3, x: 300, y: height - 20)
+            let menu = try shownMenu(display, backend, barAtBottom: true)
+            // The white box is inside the menu's border (the text's colour): its lower edge a
+            // pixel or two above the menu's.
+            XCTAssertLessThanOrEqual(menu.y + menu.height, height - 40, "\(backend): never over the bar")
+            XCTAssertGreaterThanOrEqual(menu.y + menu.height, height - 40 - 3, "\(backend): right above it")
+            XCTAssertEqual(menu.x, 300, accuracy: 2, "\(backend): at the pointer's column")
+        }
+    }
+
+    /// About puts the program's name and what it is on the bar itself (read by OCR as it passes).
+    private func aboutSaysWhatItIs(on backend: Backend) throws {
+        try withMenuBar(on: backend, ["--speed", "300"]) { display, user, _, _ in
+            try choose("About", in: try openMenu(display, user, backend), user)
+            var read: [String] = []
+            XCTAssertTrue(waitFor(seconds: 15) {
+                read = (try? TextRecognizer.words(in: display.screenshot(), x: 0, y: 0, width: 1280, height: 40)) ?? []
+                return read.contains("smooth") && read.contains("ticker")
+            }, "\(backend): the bar says what xmarquee is: \(read)")
         }
     }
 

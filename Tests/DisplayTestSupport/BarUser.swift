@@ -7,8 +7,12 @@ protocol BarUser: AnyObject {
     func click(button: Int, x: Int, y: Int) throws
     /// Moves the pointer to `x, y` without a click.
     func move(x: Int, y: Int) throws
-    /// Presses and releases the key named `key` (an X keysym name: "Escape", "Down", "Return").
+    /// Presses and releases the key named `key` (an X keysym name: "Escape", "Down", "Return"),
+    /// with modifiers before it as xdotool writes them ("shift+F10").
     func key(_ key: String) throws
+    /// Gives the ticker's surface the keyboard focus, as a person's click or a desktop's
+    /// keyboard navigation would (a dock takes none by itself on X11).
+    func focusTicker() throws
     func close()
 }
 
@@ -26,6 +30,7 @@ final class XdotoolUser: BarUser {
     func click(button: Int, x: Int, y: Int) throws { try xdotool(["mousemove", String(x), String(y), "click", String(button)]) }
     func move(x: Int, y: Int) throws { try xdotool(["mousemove", String(x), String(y)]) }
     func key(_ key: String) throws { try xdotool(["key", key]) }
+    func focusTicker() throws { try xdotool(["search", "--limit", "1", "--class", "Xmarquee", "windowfocus", "--sync"]) }
     func close() {}
 }
 
@@ -55,7 +60,13 @@ final class SwayUser: BarUser {
         pointer.button(button, pressed: false)
     }
 
-    func key(_ key: String) throws { try VirtualKeyboard.type(key: key, into: sway) }
+    func key(_ key: String) throws {
+        let parts = key.split(separator: "+").map(String.init)
+        try VirtualKeyboard.type(key: parts.last ?? key, modifiers: parts.dropLast(), into: sway)
+    }
+
+    /// Sway gives an on-demand layer surface the keyboard when it maps: nothing to do.
+    func focusTicker() throws {}
 
     func close() { pointer.close() }
 }

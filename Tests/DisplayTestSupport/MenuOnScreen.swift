@@ -7,11 +7,12 @@ struct MenuOnScreen {
     let words: [String]
     let itemCount: Int
 
-    /// The menu in `shot`: the bounding box of `background`'s pixels below the bar (nil when
-    /// there are too few to be a menu), read by OCR; it holds `itemCount` items.
-    init?(in shot: Screenshot, background: Pixel, itemCount: Int) {
+    /// The menu in `shot`: the bounding box of `background`'s pixels outside the bar
+    /// `barHeight` rows high at the top (or, `barAtBottom`, the bottom) edge (nil when there are
+    /// too few to be a menu), read by OCR; it holds `itemCount` items.
+    init?(in shot: Screenshot, background: Pixel, itemCount: Int, barHeight: Int = 40, barAtBottom: Bool = false) {
         var left = Int.max, right = -1, top = Int.max, bottom = -1
-        for row in 42..<shot.height {
+        for row in barAtBottom ? 0..<(shot.height - barHeight - 2) : (barHeight + 2)..<shot.height {
             for column in 0..<shot.width where Pixel(shot.pixel(x: column, y: row)) == background {
                 left = min(left, column)
                 right = max(right, column)
