@@ -2,10 +2,11 @@ import Foundation
 import XCTest
 @testable import DisplayTestSupport
 
-/// The menu on a HiDPI output: at scale 2 it is twice as large and drawn at the output's own
-/// resolution (its buffer in device pixels, shown through a viewport), not a scale-1 picture
-/// enlarged by the compositor.
-final class WaylandMenuScaleTests: SwayTestCase {
+/// The menu where only sway can show it: on a HiDPI output (at scale 2 it is twice as large and
+/// drawn at the output's own resolution, its buffer in device pixels shown through a viewport,
+/// not a scale-1 picture enlarged by the compositor), and as the popup of a window (an
+/// xdg_toplevel's xdg child) rather than of a layer-shell bar.
+final class WaylandMenuTests: SwayTestCase {
     private let white = Pixel(0xFF, 0xFF, 0xFF)
 
     /// The menu a right-click at logical x 100 opens, once OCR reads its items, and the screen
@@ -66,5 +67,55 @@ final class WaylandMenuScaleTests: SwayTestCase {
         print("menu at scale 1: \(single.width) × \(single.height), \(greyAt1) of its ink grey; at 2: \(double.width) × \(double.height), \(greyAt2)")
         XCTAssertLessThan(greyAt2, greyAt1 * 0.75, "edges as fine as the output's pixels: \(greyAt2) of the ink grey at 2×, \(greyAt1) at 1×")
         XCTAssertTrue(bar.process.isRunning)
+    }
+
+    func testAWindowsMenuIsItsXdgPopupBelowIt() throws {
+        if let reason = VirtualKeyboard.unavailable { throw XCTSkip(reason) }
+        // A floating window keeps its own size (800 px wide, as tall as its font needs) where sway centres it.
+        try sway.message(["for_window [app_id=\"xmarquee\"] floating enable"])
+        let name = "wl-menu-window-\(getpid())"
+        let window = try XMarqueeRun(["--name", name, "--backend", "wayland", "--geometry", "800x40", "--speed", "0",
+                                      "--fg", "#000000", "--bg", "#ffffff", "--font", "DejaVu Sans:size=16", "A window's menu"],
+                                     waylandDisplay: sway.waylandDisplay)
+        defer { window.stop() }
+        XCTAssertNotNil(waitFor(seconds: 10) { XMarqueeRun.status(name) != nil } ? true : nil)
+        var rect: [String: Int] = [:]
+        XCTAssertTrue(waitFor(seconds: 5) {
+            rect = (try? self.sway.message(["-t", "get_tree"])).flatMap(Self.windowRect) ?? [:]
+            return rect["width"] == 800
+        }, "a floating window 800 px wide: \(rect)")
+        let (x, y, height) = (rect["x"] ?? 0, rect["y"] ?? 0, rect["height"] ?? 0)
+        let user = try SwayUser(sway: sway)
+        defer { user.close() }
+        try user.click(button: 3, x: x + 60, y: y + height / 2)
+        var menu: MenuOnScreen?
+        XCTAssertTrue(waitFor(seconds: 10) {
+            menu = (try? self.sway.screenshot()).flatMap { MenuOnScreen(in: $0, background: self.white, itemCount: 8, barHeight: y + height) }
+            return menu?.words.contains("quit") == true && menu?.words.contains("settings") == true
+        }, "the menu reads: \(menu?.words ?? [])")
+        let shown = try XCTUnwrap(menu)
+        XCTAssertEqual(shown.x, x + 60, accuracy: 2, "at the pointer's column")
+        XCTAssertEqual(shown.y, y + height, accuracy: 3, "right below the window")
+        let quit = shown.itemCentre(7)
+        try user.click(button: 1, x: quit.x, y: quit.y)
+        XCTAssertEqual(window.finish(within: 5)?.status, 0, "Quit from a window's menu")
+    }
+
+    /// The rectangle on screen of the window whose app id is xmarquee, from sway's tree (JSON).
+    private static func windowRect(_ tree: String) -> [String: Int]? {
+        func find(_ node: Any) -> [String: Int]? {
+            guard let node = node as? [String: Any] else { return nil }
+            if node["app_id"] as? String == "xmarquee", let outer = node["rect"] as? [String: Int],
+               let inner = node["window_rect"] as? [String: Int] {
+                // The container's rectangle holds the title bar; the window's is inside it.
+                return ["x": (outer["x"] ?? 0) + (inner["x"] ?? 0), "y": (outer["y"] ?? 0) + (inner["y"] ?? 0),
+                        "width": inner["width"] ?? 0, "height": inner["height"] ?? 0]
+            }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [Any] ?? [] { if let found = find(child) { return found } }
+            }
+            return nil
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(tree.utf8))).flatMap(find)
     }
 }
