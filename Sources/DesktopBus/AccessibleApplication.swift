@@ -29,8 +29,9 @@ public final class AccessibleApplication {
     private var parent = (AccessibleApplication.registry, AccessibleApplication.rootPath)
     /// The id the registry gives the application (it sets the Id property).
     private var id: Int32 = 0
-    /// The open menu's items, nil while it is closed.
+    /// The open menu's items, nil while it is closed, and the one lit.
     private var menu: [String]?
+    private var focusedItem: Int?
 
     /// `message` is read each time a reader asks for the marquee's name; `showing` for its states.
     init(bus: BusConnection, name: String, version: String, message: @escaping () -> String?,
@@ -71,9 +72,24 @@ public final class AccessibleApplication {
         let change = labels == nil ? "remove" : "add"
         if labels != nil && menu != nil { showMenu(nil) }
         menu = labels
+        focusedItem = nil
         try? bus.emit(Self.rootPath, "org.a11y.atspi.Event.Object", "ChildrenChanged",
                       [.string(change), .int32(1), .int32(0), .variant(signature: "(so)", reference(ourName, AccessibleNode.menuPath)),
                        .array(element: "{sv}", [])])
+    }
+
+    /// Item `index` of the open menu is lit (nil: none): it takes the focus, as a toolkit's
+    /// menu item does, so a reader says it (`StateChanged:focused` from the old and the new).
+    public func focusMenuItem(_ index: Int?) {
+        guard menu != nil, index != focusedItem else { return }
+        let previous = focusedItem
+        focusedItem = index
+        for (item, focused) in [(previous, 0), (index, 1)] {
+            guard let item else { continue }
+            try? bus.emit(AccessibleNode.itemPath(item), "org.a11y.atspi.Event.Object", "StateChanged",
+                          [.string("focused"), .int32(Int32(focused)), .int32(0), .variant(signature: "i", .int32(0)),
+                           .array(element: "{sv}", [])])
+        }
     }
 
     // MARK: The tree
@@ -93,7 +109,7 @@ public final class AccessibleApplication {
                               children: [], states: states, id: "marquee")
     }
 
-    private func node(_ path: String) -> AccessibleNode? { AccessibleNode.find(path, root: root, marquee: marquee, menu: menu) }
+    private func node(_ path: String) -> AccessibleNode? { AccessibleNode.find(path, root: root, marquee: marquee, menu: menu, focused: focusedItem) }
 
     // MARK: Calls
 

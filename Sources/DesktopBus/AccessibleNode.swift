@@ -20,9 +20,10 @@ struct AccessibleNode {
 
     static func itemPath(_ index: Int) -> String { menuPath + "/\(index)" }
 
-    /// The node at `path` in a tree whose menu shows `menu` (nil: closed), or nil for none.
-    /// `root` and `marquee` are the two that always are.
-    static func find(_ path: String, root: AccessibleNode, marquee: AccessibleNode, menu: [String]?) -> AccessibleNode? {
+    /// The node at `path` in a tree whose menu shows `menu` (nil: closed) with item `focused`
+    /// lit, or nil for none. `root` and `marquee` are the two that always are.
+    static func find(_ path: String, root: AccessibleNode, marquee: AccessibleNode, menu: [String]?,
+                     focused: Int?) -> AccessibleNode? {
         switch path {
         case rootPath: return root
         case marqueePath: return marquee
@@ -33,8 +34,10 @@ struct AccessibleNode {
         default:
             guard let menu, path.hasPrefix(menuPath + "/"), let index = Int(path.dropFirst(menuPath.count + 1)),
                   menu.indices.contains(index) else { return nil }
+            var states: Set<AccessibleState> = [.enabled, .sensitive, .showing, .visible, .focusable, .selectable]
+            if index == focused { states.formUnion([.focused, .selected]) }
             return AccessibleNode(path: path, role: .menuItem, name: menu[index], parent: menuPath, indexInParent: Int32(index),
-                                  children: [], states: [.enabled, .sensitive, .showing, .visible], id: "menu-item-\(index)")
+                                  children: [], states: states, id: "menu-item-\(index)")
         }
     }
 }

@@ -33,6 +33,8 @@ public enum BackendEvent: Equatable {
     case menuChosen(Int)
     /// The menu was closed without a choice (Escape, a click elsewhere).
     case menuDismissed
+    /// Item `index` of the open menu is lit now (nil: none), by the pointer or the arrows.
+    case menuHighlighted(Int?)
 }
 
 /// One vblank of the display: its counter, the time the frame drawn for it is shown at, and

@@ -203,6 +203,8 @@ public final class Ticker: PlayerHost {
             chooseMenuItem(index)
         case .menuDismissed:
             menu.shown = nil
+        case .menuHighlighted(let index):
+            menu.highlighted = index
         }
     }
 

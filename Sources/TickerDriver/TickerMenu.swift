@@ -8,12 +8,22 @@ public final class TickerMenu {
     public var isEnabled = true
     /// The menu on screen, nil while none is.
     public internal(set) var shown: MenuModel? {
-        didSet { if shown != oldValue { onChange?(shown) } }
+        didSet {
+            guard shown != oldValue else { return }
+            highlighted = nil
+            onChange?(shown)
+        }
+    }
+    /// The item lit in the menu shown (nil: none).
+    public internal(set) var highlighted: Int? {
+        didSet { if highlighted != oldValue { onHighlight?(highlighted) } }
     }
     /// An item only the app can carry out was chosen.
     public var onAppAction: ((MenuAction) -> Void)?
     /// The menu opened (its model) or closed (nil): a screen reader's tree follows it.
     public var onChange: ((MenuModel?) -> Void)?
+    /// Another item is lit: a screen reader says it, as it does in any toolkit's menu.
+    public var onHighlight: ((Int?) -> Void)?
 
     init() {}
 }

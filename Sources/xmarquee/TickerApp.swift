@@ -85,6 +85,7 @@ struct TickerApp {
                                                  showing: { [unowned ticker] in ticker.isShowing })
         ticker.onAnnouncement = { screenReader?.application?.announce($0) }
         ticker.menu.onChange = { screenReader?.application?.showMenu($0?.labels) }
+        ticker.menu.onHighlight = { screenReader?.application?.focusMenuItem($0) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health

@@ -153,6 +153,15 @@ final class MenuParityTests: ParityTestCase {
             let menu = ScreenReaderProbe.menu(bus: bus)
             XCTAssertEqual(menu.split(separator: "\n").map(String.init),
                            ["menu menu 8"] + Self.labels.map { "item menu item|\($0)|menu" }, "\(backend)")
+            // Walking the menu with the arrows, the reader hears each item take the focus.
+            let listener = try AnnouncementListener(bus: bus)
+            defer { listener.stop() }
+            try user.key("Down")
+            try user.key("Down")
+            XCTAssertTrue(waitFor(seconds: 5) {
+                listener.heard.contains("focused 'Pause' menu item 1") && listener.heard.contains("focused 'Pause' menu item 0")
+                    && listener.heard.contains("focused 'Faster' menu item 1")
+            }, "\(backend): \(listener.heard)")
             try user.key("Escape")
             XCTAssertTrue(waitFor(seconds: 5) { !ScreenReaderProbe.tree(bus: bus).contains("role=menu ") }, "\(backend): gone once closed")
         }

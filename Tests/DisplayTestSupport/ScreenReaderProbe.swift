@@ -33,10 +33,11 @@ for app in pyatspi.Registry.getDesktop(0):
             print("item %s|%s|%s" % (item.getRoleName(), item.name, item.parent.getRoleName()))
 """#
 
-    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds
-    /// given, and "ready" once the registry lists its listener: the registration reached the
-    /// registry after the bus took the listener's match rule (both go out on one connection, in
-    /// order), so from then on an announcement is delivered to it.
+    /// Prints each `object:announcement` (text, politeness, the source's role) and each
+    /// `object:state-changed:focused` (the source's name and role, 1 or 0) for the seconds
+    /// given, and "ready" once the registry lists its announcement listener: the registration
+    /// reached the registry after the bus took the listeners' match rules (all go out on one
+    /// connection, in order), so from then on both kinds of event are delivered to it.
     static let listen = #"""
 import sys, pyatspi
 from gi.repository import GLib, Gio
@@ -57,6 +58,9 @@ def registered():
         return True
     print("ready", flush=True)
     return False
+def focused(event):
+    print("focused %r %s %d" % (event.source.name, event.source.getRoleName(), event.detail1), flush=True)
+pyatspi.Registry.registerEventListener(focused, "object:state-changed:focused")
 pyatspi.Registry.registerEventListener(heard, "object:announcement")
 GLib.timeout_add(20, registered)
 GLib.timeout_add(int(float(sys.argv[1]) * 1000), pyatspi.Registry.stop)

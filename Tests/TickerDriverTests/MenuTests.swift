@@ -113,3 +113,18 @@ final class MenuTests: XCTestCase {
         XCTAssertNil(rig.ticker.menu.shown)
     }
 }
+
+extension MenuTests {
+    func testTheLitItemIsPassedOnAndForgottenWhenTheMenuCloses() throws {
+        let rig = try DriverRig(speed: 120)
+        var lit: [Int?] = []
+        rig.ticker.menu.onHighlight = { lit.append($0) }
+        rig.say(.menuRequested(MenuAnchor(x: 30, y: 10)))
+        rig.say(.menuHighlighted(2))
+        rig.say(.menuHighlighted(3))
+        XCTAssertEqual(rig.ticker.menu.highlighted, 3)
+        rig.backend.dismissMenu()
+        rig.turn()
+        XCTAssertEqual(lit, [2, 3, nil])
+    }
+}

@@ -21,8 +21,11 @@ public enum AccessibleRole: UInt32, Sendable {
 public enum AccessibleState: Int, CaseIterable, Sendable {
     case enabled = 8
     case focusable = 11
+    case focused = 12
     case horizontal = 14
     case sensitive = 24
+    case selectable = 22
+    case selected = 23
     case showing = 25
     case singleLine = 26
     /// Its name changes without an event (a marquee's text moves on): readers must not cache it.

@@ -33,17 +33,20 @@ extension WaylandBackend: PopupMenuHost, MenuInputSink {
 
     // MARK: The seat's input while the menu is open
 
-    func pointer(at point: (x: Double, y: Double)?) { menu?.pointer(at: point) }
+    func pointer(at point: (x: Double, y: Double)?) { answer { $0.pointer(at: point); return .nothing } }
 
-    func button(pressed: Bool, at point: (x: Double, y: Double)) {
-        guard let menu else { return }
-        finishMenu(menu.button(pressed: pressed, at: point))
-    }
+    func button(pressed: Bool, at point: (x: Double, y: Double)) { answer { $0.button(pressed: pressed, at: point) } }
 
     func pressedElsewhere() { finishMenu(.dismissed) }
 
-    func key(_ key: MenuKey) {
+    func key(_ key: MenuKey) { answer { $0.key(key) } }
+
+    /// The open menu's answer to an input event: a choice or a dismissal, or another item lit.
+    private func answer(_ input: (MenuPopup) -> MenuInteraction.Outcome) {
         guard let menu else { return }
-        finishMenu(menu.key(key))
+        let lit = menu.highlighted
+        let outcome = input(menu)
+        if outcome == .nothing, menu.highlighted != lit { outbox.post(.menuHighlighted(menu.highlighted)) }
+        finishMenu(outcome)
     }
 }

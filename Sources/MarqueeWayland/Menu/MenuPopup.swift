@@ -31,6 +31,8 @@ final class MenuPopup {
     /// Device pixels per logical pixel: pointer positions come in logical ones.
     private let scale: Double
     private var interaction: MenuInteraction
+    /// The item lit now.
+    var highlighted: Int? { interaction.highlight.index }
     private var configured = false
     /// The compositor ended it (a click elsewhere, another grab).
     var onDone: () -> Void = {}

@@ -32,7 +32,11 @@ extension X11Backend: PopupMenuHost {
 
     /// An event of the open menu's window: a choice or a dismissal closes it and is said.
     func menuEvent(_ event: inout XEvent, in menu: MenuWindow) {
-        guard let said = BackendEvent(menuOutcome: menu.handle(&event)) else { return }
+        let lit = menu.highlighted
+        guard let said = BackendEvent(menuOutcome: menu.handle(&event)) else {
+            if menu.highlighted != lit { outbox.post(.menuHighlighted(menu.highlighted)) }
+            return
+        }
         closeMenu()
         outbox.post(said)
     }

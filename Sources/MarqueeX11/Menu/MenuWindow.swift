@@ -13,6 +13,8 @@ final class MenuWindow {
     private let picture: MenuPicture
     private let canvas: TileCanvas
     private var interaction: MenuInteraction
+    /// The item lit now.
+    var highlighted: Int? { interaction.highlight.index }
 
     /// A menu showing `menu` at screen point `x, y` on `monitor`, beside `bar` (root
     /// coordinates); nil when the pointer or the keyboard cannot be taken.
