@@ -25,6 +25,10 @@ final class MenuParityTests: ParityTestCase {
     func testOverABottomBarItOpensAboveOnWayland() throws { try opensAboveABottomBar(on: .wayland) }
     func testAboutSaysWhatItIsOnTheBarOnX11() throws { try aboutSaysWhatItIs(on: .x11) }
     func testAboutSaysWhatItIsOnTheBarOnWayland() throws { try aboutSaysWhatItIs(on: .wayland) }
+    func testHoveringEndsWhenTheMenuClosesAwayFromTheBarOnX11() throws { try hoverEndsAfterTheMenu(on: .x11) }
+    func testHoveringEndsWhenTheMenuClosesAwayFromTheBarOnWayland() throws { try hoverEndsAfterTheMenu(on: .wayland) }
+    func testReloadRereadsTheConfigOnX11() throws { try reloadRereadsTheConfig(on: .x11) }
+    func testReloadRereadsTheConfigOnWayland() throws { try reloadRereadsTheConfig(on: .wayland) }
     func testNoMenuLeavesRightClicksAloneOnX11() throws { try noMenuLeavesRightClicksAlone(on: .x11) }
     func testNoMenuLeavesRightClicksAloneOnWayland() throws { try noMenuLeavesRightClicksAlone(on: .wayland) }
 
@@ -214,6 +218,43 @@ final class MenuParityTests: ParityTestCase {
                 read = (try? TextRecognizer.words(in: display.screenshot(), x: 0, y: 0, width: 1280, height: 40)) ?? []
                 return read.contains("smooth") && read.contains("ticker")
             }, "\(backend): the bar says what xmarquee is: \(read)")
+        }
+    }
+
+    /// `--pause-on-hover`: the right-click's hover pauses; an item chosen below the bar leaves the
+    /// pointer off it, and the text moves again (the menu's grab hid that crossing on X11).
+    private func hoverEndsAfterTheMenu(on backend: Backend) throws {
+        try withMenuBar(on: backend, ["--pause-on-hover"]) { display, user, _, name in
+            let menu = try openMenu(display, user, backend)
+            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.status(name)?["paused"] as? Bool == true }, "\(backend): hovering pauses")
+            try choose("Next message", in: menu, user)
+            XCTAssertTrue(menuIsGone(display))
+            XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.status(name)?["paused"] as? Bool == false },
+                          "\(backend): off the bar, moving again: \(String(describing: XMarqueeRun.status(name)))")
+        }
+    }
+
+    /// Reload reads the config file again: a change written where the ticker's watch cannot see
+    /// it (through a second name in another folder) shows only once Reload is chosen.
+    private func reloadRereadsTheConfig(on backend: Backend) throws {
+        let config = try temporaryFolder() + "/config.toml"
+        try "bg = \"#ffffff\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let elsewhere = try temporaryFolder() + "/same-file.toml"
+        XCTAssertEqual(link(config, elsewhere), 0)
+        let arguments = ["--config", config] + look.filter { $0 != "--bg" && $0 != "#ffffff" }
+        try withBar(on: backend, arguments, text: "Reload from the menu", windowManager: true) { display, run, name in
+            XCTAssertNotNil(waitForStatus(name))
+            let user = try display.user()
+            defer { user.close() }
+            func background() -> Pixel? { (try? display.screenshot()).map { Pixel($0.pixel(x: 3, y: 1)) } }
+            XCTAssertTrue(waitFor(seconds: 5) { background() == white }, "\(backend): white from the config")
+            guard let file = fopen(elsewhere, "w") else { throw HarnessError("cannot write \(elsewhere)") }
+            fputs("bg = \"#ff0000\"\n", file)
+            fclose(file)
+            XCTAssertTrue(holds(for: 0.7) { background() == white }, "\(backend): nothing reloads by itself")
+            try choose("Reload", in: try openMenu(display, user, backend), user)
+            XCTAssertTrue(waitFor(seconds: 5) { background() == Pixel(0xFF, 0, 0) }, "\(backend): red once reloaded")
+            XCTAssertTrue(run.process.isRunning)
         }
     }
 

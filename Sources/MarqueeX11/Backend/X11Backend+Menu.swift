@@ -26,8 +26,21 @@ extension X11Backend: PopupMenuHost {
     }
 
     public func closeMenu() {
-        menu?.close()
+        guard let open = menu else { return }
+        open.close()
         menu = nil
+        notePointerAfterGrab()
+    }
+
+    /// While the menu held the pointer the window heard of no crossing (those of a grab are not
+    /// the player's): where the pointer is now is said, so hovering ends where it left the bar.
+    private func notePointerAfterGrab() {
+        var root = Window(0), child = Window(0)
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(connection.display, window.id, &root, &child, &rootX, &rootY, &x, &y, &mask) != 0 else { return }
+        let inside = x >= 0 && y >= 0 && Int(x) < window.width && Int(y) < window.height
+        outbox.post(.input(inside ? .enter(x: Int(x)) : .leave))
     }
 
     /// An event of the open menu's window: a choice or a dismissal closes it and is said.
