@@ -4,8 +4,9 @@ import MarqueeCore
 /// open now, and who is told. The items the driver cannot carry out (reload, the settings,
 /// about) go to the app.
 public final class TickerMenu {
-    /// Off: a right-click and the menu keys do nothing (a bar embedded in another panel).
-    public var isEnabled = true
+    /// Off: a right-click and the menu keys do nothing (a bar embedded in another panel);
+    /// `Ticker.setMenuEnabled` switches it, closing a menu that is open.
+    public internal(set) var isEnabled = true
     /// The menu on screen, nil while none is.
     public internal(set) var shown: MenuModel? {
         didSet {

@@ -15,7 +15,7 @@ extension WaylandBackend: PopupMenuHost, MenuInputSink {
         // The compositor ends the popup (a click elsewhere, the grab refused): said as a dismissal.
         popup.onDone = { [unowned self] in self.finishMenu(.dismissed) }
         menu = popup
-        input.menu = (popup.surface, self)
+        input.menu = MenuTarget(surface: popup.surface, input: self)
         return true
     }
 

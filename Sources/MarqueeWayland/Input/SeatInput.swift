@@ -20,7 +20,9 @@ final class SeatInput {
     /// The serial of the last button or key press: a popup's grab must name one.
     private(set) var lastPressSerial: UInt32 = 0
     /// The open menu's surface and what its pointer and keys go to; nil while none is open.
-    var menu: (surface: OpaquePointer, input: MenuInputSink)?
+    var menu: MenuTarget? {
+        didSet { if menu?.surface == nil { pointerOnMenu = false } }
+    }
     /// The pointer is over the menu's surface (not the bar's).
     private var pointerOnMenu = false
     private var menuPointer = (x: 0.0, y: 0.0)
@@ -128,7 +130,8 @@ final class SeatInput {
     private func moved(to x: Double, _ y: Double) {
         if pointerOnMenu, let menu {
             menuPointer = (x, y)
-            return menu.input.pointer(at: menuPointer)
+            menu.input?.pointer(at: menuPointer)
+            return
         }
         pointerX = device(x)
         pointerY = device(y)
@@ -143,8 +146,11 @@ final class SeatInput {
         if let menu {
             // A press on the bar while the menu is open (the grab leaves our own surfaces their
             // input) closes it, as one anywhere else does.
-            if pointerOnMenu { return menu.input.button(pressed: pressed, at: menuPointer) }
-            if pressed { return menu.input.pressedElsewhere() }
+            if pointerOnMenu {
+                menu.input?.button(pressed: pressed, at: menuPointer)
+            } else if pressed {
+                menu.input?.pressedElsewhere()
+            }
             return
         }
         if button == Self.rightButton && pressed { return onMenuRequest(MenuAnchor(x: pointerX, y: pointerY)) }
@@ -157,7 +163,8 @@ final class SeatInput {
         if let menu, surface == menu.surface {
             pointerOnMenu = true
             menuPointer = (x, y)
-            return menu.input.pointer(at: menuPointer)
+            menu.input?.pointer(at: menuPointer)
+            return
         }
         pointerOnMenu = false
         pointerInside = true
@@ -170,7 +177,7 @@ final class SeatInput {
         cursor.left()
         if pointerOnMenu {
             pointerOnMenu = false
-            menu?.input.pointer(at: nil)
+            menu?.input?.pointer(at: nil)
             return
         }
         pointerInside = false
@@ -211,11 +218,21 @@ final class SeatInput {
         guard pressed, let symbol = keys?.symbol(ofKey: key) else { return }
         lastPressSerial = serial
         // While the menu is open every key of ours is the menu's, whichever surface has the focus.
-        if let menu { return MenuKey(keysym: symbol).map(menu.input.key) ?? () }
+        if let menu {
+            if let menuKey = MenuKey(keysym: symbol) { menu.input?.key(menuKey) }
+            return
+        }
         if MenuKey.opensMenu(keysym: symbol, shift: keys?.shiftHeld ?? false) {
             return onMenuRequest(MenuAnchor(x: pointerInside ? pointerX : 0, y: pointerInside ? pointerY : 0, byKeyboard: true))
         }
         guard let playerKey = PlayerKey(keysym: symbol) else { return }
         onInput(.key(playerKey))
     }
+}
+
+/// An open menu as the seat sees it: its surface, and what its input goes to (weakly: the
+/// backend that owns the seat is that sink).
+struct MenuTarget {
+    let surface: OpaquePointer
+    weak var input: MenuInputSink?
 }
