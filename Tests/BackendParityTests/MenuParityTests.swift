@@ -6,7 +6,7 @@ import XCTest
 /// The bar's menu on every backend: a right-click opens it below the bar (its words read by
 /// OCR), each item does what it says, Escape closes it, a screen reader sees it. Black on white,
 /// so the menu is a white box on the desktop below the bar.
-final class MenuParityTests: ParityTestCase {
+final class MenuParityTests: MenuParityTestCase {
     func testARightClickOpensTheMenuAndEscapeClosesItOnX11() throws { try rightClickOpensAndEscapeCloses(on: .x11) }
     func testARightClickOpensTheMenuAndEscapeClosesItOnWayland() throws { try rightClickOpensAndEscapeCloses(on: .wayland) }
     func testQuitEndsWithStatus0OnX11() throws { try quitEndsWithStatus0(on: .x11) }
@@ -29,61 +29,10 @@ final class MenuParityTests: ParityTestCase {
     func testHoveringEndsWhenTheMenuClosesAwayFromTheBarOnWayland() throws { try hoverEndsAfterTheMenu(on: .wayland) }
     func testReloadRereadsTheConfigOnX11() throws { try reloadRereadsTheConfig(on: .x11) }
     func testReloadRereadsTheConfigOnWayland() throws { try reloadRereadsTheConfig(on: .wayland) }
+    func testOpenThisLinkOpensTheLinkUnderThePointerOnX11() throws { try opensTheLinkUnderThePointer(on: .x11) }
+    func testOpenThisLinkOpensTheLinkUnderThePointerOnWayland() throws { try opensTheLinkUnderThePointer(on: .wayland) }
     func testNoMenuLeavesRightClicksAloneOnX11() throws { try noMenuLeavesRightClicksAlone(on: .x11) }
     func testNoMenuLeavesRightClicksAloneOnWayland() throws { try noMenuLeavesRightClicksAlone(on: .wayland) }
-
-    static let labels = ["Pause", "Faster", "Slower", "Next message", "Reload", "Edit settings", "About", "Quit"]
-    private let white = Pixel(0xFF, 0xFF, 0xFF)
-    private let look = ["--fg", "#000000", "--bg", "#ffffff", "--font", "DejaVu Sans:size=16", "--speed", "80"]
-
-    /// A bar under a window manager (openbox on X11), black on white, with the user at hand.
-    private func withMenuBar(on backend: Backend, _ arguments: [String] = [], edge: String = "top", environment: [String: String] = [:],
-                             _ body: (DisplayUnderTest, BarUser, XMarqueeRun, String) throws -> Void) throws {
-        try withBar(on: backend, look + arguments, edge: edge, text: "Menus for people who never open a terminal",
-                    windowManager: true, environment: environment) { display, run, name in
-            XCTAssertNotNil(waitForStatus(name), "\(backend): running")
-            let user = try display.user()
-            defer { user.close() }
-            try body(display, user, run, name)
-        }
-    }
-
-    /// Right-clicks the bar at x 300 and returns the menu once its words read as every item's.
-    private func openMenu(_ display: DisplayUnderTest, _ user: BarUser, _ backend: Backend) throws -> MenuOnScreen {
-        try user.click(button: 3, x: 300, y: 20)
-        return try shownMenu(display, backend)
-    }
-
-    /// The menu once its words read as every item's (within 10 s).
-    private func shownMenu(_ display: DisplayUnderTest, _ backend: Backend, barAtBottom: Bool = false) throws -> MenuOnScreen {
-        var menu: MenuOnScreen?
-        let expected = Self.labels.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
-        let read = waitFor(seconds: 10) {
-            menu = (try? display.screenshot()).flatMap {
-                MenuOnScreen(in: $0, background: white, itemCount: Self.labels.count, barAtBottom: barAtBottom)
-            }
-            return menu?.words == expected
-        }
-        XCTAssertTrue(read, "\(backend): the menu's words by OCR: \(menu?.words ?? [])")
-        return try XCTUnwrap(menu, "\(backend): a menu below the bar")
-    }
-
-    private func choose(_ label: String, in menu: MenuOnScreen, _ user: BarUser) throws {
-        let centre = menu.itemCentre(try XCTUnwrap(Self.labels.firstIndex(of: label)))
-        try user.click(button: 1, x: centre.x, y: centre.y)
-    }
-
-    private func menuIsGone(_ display: DisplayUnderTest) -> Bool {
-        waitFor(seconds: 5) {
-            (try? display.screenshot()).map { MenuOnScreen(in: $0, background: white, itemCount: 8) == nil } ?? false
-        }
-    }
-
-    /// Whether the bar's band changes within 0.5 s (the text moves).
-    private func barMoves(_ display: DisplayUnderTest) -> Bool {
-        guard let first = try? display.screenshot() else { return false }
-        return waitFor(seconds: 0.5) { (try? display.screenshot()).map { $0.band(0..<40) != first.band(0..<40) } ?? false }
-    }
 
     private func rightClickOpensAndEscapeCloses(on backend: Backend) throws {
         try withMenuBar(on: backend) { display, user, run, _ in
@@ -129,11 +78,8 @@ final class MenuParityTests: ParityTestCase {
     }
 
     private func editSettingsOpensTheConfig(on backend: Backend) throws {
-        let stub = try temporaryFolder(), home = try temporaryFolder()
-        let record = stub + "/argv"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(record)\n".write(toFile: stub + "/xdg-open", atomically: true, encoding: .utf8)
-        chmod(stub + "/xdg-open", 0o755)
-        let path = stub + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let (path, record) = try stubXdgOpen()
+        let home = try temporaryFolder()
         try withMenuBar(on: backend, environment: ["PATH": path, "XDG_CONFIG_HOME": home]) { display, user, run, _ in
             try choose("Edit settings", in: try openMenu(display, user, backend), user)
             let config = home + "/xmarquee/config"
@@ -254,6 +200,32 @@ final class MenuParityTests: ParityTestCase {
             XCTAssertTrue(holds(for: 0.7) { background() == white }, "\(backend): nothing reloads by itself")
             try choose("Reload", in: try openMenu(display, user, backend), user)
             XCTAssertTrue(waitFor(seconds: 5) { background() == Pixel(0xFF, 0, 0) }, "\(backend): red once reloaded")
+            XCTAssertTrue(run.process.isRunning)
+        }
+    }
+
+    /// Over a linked message the menu has a ninth item, Open this link, which hands the link
+    /// (and only it) to xdg-open; over plain words it has not.
+    private func opensTheLinkUnderThePointer(on backend: Backend) throws {
+        let (path, record) = try stubXdgOpen()
+        let text = "%{A:https://example.org/menu:}Linked headline%{A} and plain words after it"
+        try withBar(on: backend, look + ["--speed", "0", "--mode", "overflow"], text: text, windowManager: true,
+                    environment: ["PATH": path]) { display, run, name in
+            XCTAssertNotNil(waitForStatus(name))
+            let user = try display.user()
+            defer { user.close() }
+            try user.click(button: 3, x: 40, y: 20)
+            let labels = Array(Self.labels[..<4]) + ["Open this link"] + Self.labels[4...]
+            let expected = labels.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+            var menu: MenuOnScreen?
+            XCTAssertTrue(waitFor(seconds: 10) {
+                menu = (try? display.screenshot()).flatMap { MenuOnScreen(in: $0, background: white, itemCount: labels.count) }
+                return menu?.words == expected
+            }, "\(backend): \(menu?.words ?? [])")
+            let item = try XCTUnwrap(menu).itemCentre(4)
+            try user.click(button: 1, x: item.x, y: item.y)
+            XCTAssertTrue(waitFor(seconds: 5) { (try? String(contentsOfFile: record, encoding: .utf8)) == "https://example.org/menu\n" },
+                          "\(backend): xdg-open got the link: \((try? String(contentsOfFile: record, encoding: .utf8)) ?? "nothing")")
             XCTAssertTrue(run.process.isRunning)
         }
     }
