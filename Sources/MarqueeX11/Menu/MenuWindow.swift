@@ -1,5 +1,6 @@
 import CX11
 import MarqueeCore
+import MarqueeIO
 import TileRaster
 
 /// The bar's menu on X11: an override-redirect window of our own drawing (the shared
@@ -55,8 +56,10 @@ final class MenuWindow {
         // Every pointer event comes to the menu, in its coordinates, wherever the pointer is
         // (owner_events off): a press outside is a press at a point outside its rectangle.
         let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-        guard XGrabPointer(display, id, 0, pointerMask, GrabModeAsync, GrabModeAsync, Window(0), Cursor(0), Time(CurrentTime)) == GrabSuccess,
-              XGrabKeyboard(display, id, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) == GrabSuccess else {
+        let pointerGrab = XGrabPointer(display, id, 0, pointerMask, GrabModeAsync, GrabModeAsync, Window(0), Cursor(0), Time(CurrentTime))
+        let keyboardGrab = pointerGrab == GrabSuccess ? XGrabKeyboard(display, id, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) : -1
+        guard pointerGrab == GrabSuccess, keyboardGrab == GrabSuccess else {
+            Diagnostics.warn("the menu cannot take the \(pointerGrab != GrabSuccess ? "pointer" : "keyboard") (another program holds it: X grab status \(pointerGrab != GrabSuccess ? pointerGrab : keyboardGrab))")
             close()
             return nil
         }
