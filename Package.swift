@@ -158,7 +158,9 @@ let package = Package(
         .target(name: "BedHarness"),
         // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
         // screenshots, and the built `xmarquee` run as a user runs it.
-        .target(name: "DisplayTestSupport", dependencies: ["BedHarness"], path: "Tests/DisplayTestSupport"),
+        // (a virtual pointer on a Wayland seat through libwayland-client).
+        .target(name: "DisplayTestSupport", dependencies: ["BedHarness", "CWaylandClient", "WaylandProtocols"],
+                path: "Tests/DisplayTestSupport"),
         // A backend's frames recorded as the driver hands them, for the in-process display tests.
         .target(name: "DriverTestSupport", dependencies: ["TickerDriver", "MarqueeCore"], path: "Tests/DriverTestSupport"),
         // The driver alone, over a fake backend and a fake clock: no display.

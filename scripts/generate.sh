@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The generated files: the man pages in Generated/ and the option table in README.md, filled by
+# The generated files: the man pages in Generated/, the option table in README.md and the sample
+# config embedded in Sources/MarqueeConfig/Generated/, filled by
 # xmarquee-manual from the command lines (--experimental-dump-help) and the settings' declarations
 # (Sources/MarqueeConfig/Options/Setting.swift) into the hand-written templates in assets/man/.
 # Usage: scripts/generate.sh         writes them (`make generate`)
@@ -48,6 +49,12 @@ if [ -r /usr/share/X11/rgb.txt ]; then
     generated+=("$names")
 fi
 
+# The sample config file, embedded for the menu's "Edit settings".
+sample=Sources/MarqueeConfig/Generated/ConfigSample.swift
+mkdir -p "$work/$(dirname "$sample")"
+scripts/generate-config-sample.sh assets/config.sample "$work/$sample"
+generated+=("$sample")
+
 if [ "$mode" = check ]; then
     status=0
     for file in "${generated[@]}"; do
@@ -60,3 +67,5 @@ mkdir -p Generated
 cp "$work/Generated/xmarquee.1" "$work/Generated/xmarquee-feed.1" Generated/
 cp "$work/README.md" README.md
 [ ! -f "$work/$names" ] || cp "$work/$names" "$names"
+mkdir -p "$(dirname "$sample")"
+cp "$work/$sample" "$sample"

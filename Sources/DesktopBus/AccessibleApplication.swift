@@ -5,11 +5,13 @@ import MarqueeFormats
 /// object, registered with the registry through `Socket.Embed`) with one child of role marquee
 /// whose name is the message at the reading edge, read when asked (a marquee is no live region:
 /// it is never announced for moving on). Urgent messages and the reader key's requests are
-/// `Object:Announcement` events from the marquee. Both objects answer the Accessible interface
-/// (and the root Application) through plain method calls and the Properties interface.
+/// `Object:Announcement` events from the marquee. While the bar's menu is open the application
+/// has a second child, the menu (role menu), whose children are its items (role menu item,
+/// named by their words). Every object answers the Accessible interface (and the root
+/// Application) through plain method calls and the Properties interface.
 public final class AccessibleApplication {
-    static let rootPath = "/org/a11y/atspi/accessible/root"
-    static let marqueePath = "/org/a11y/atspi/accessible/marquee"
+    static let rootPath = AccessibleNode.rootPath
+    static let marqueePath = AccessibleNode.marqueePath
     static let cachePath = "/org/a11y/atspi/cache"
     static let registry = "org.a11y.atspi.Registry"
     static let accessible = "org.a11y.atspi.Accessible"
@@ -27,6 +29,9 @@ public final class AccessibleApplication {
     private var parent = (AccessibleApplication.registry, AccessibleApplication.rootPath)
     /// The id the registry gives the application (it sets the Id property).
     private var id: Int32 = 0
+    /// The open menu's items, nil while it is closed, and the one lit.
+    private var menu: [String]?
+    private var focusedItem: Int?
 
     /// `message` is read each time a reader asks for the marquee's name; `showing` for its states.
     init(bus: BusConnection, name: String, version: String, message: @escaping () -> String?,
@@ -39,6 +44,8 @@ public final class AccessibleApplication {
         for path in [Self.rootPath, Self.marqueePath, Self.cachePath] {
             objects.append(try bus.object(path) { [unowned self] call in self.handle(call) })
         }
+        // The menu and its items, answered while it is open.
+        objects.append(try bus.object(AccessibleNode.menuPath, subtree: true) { [unowned self] call in self.handle(call) })
         guard let unique = bus.uniqueName else { throw BusError("embed in the registry", -107) }
         embedding = try bus.call(Self.registry, Self.rootPath, "org.a11y.atspi.Socket", "Embed",
                                  [.structure(signature: "so", [.string(unique), .objectPath(Self.rootPath)])]) { [unowned self] reply in
@@ -58,6 +65,52 @@ public final class AccessibleApplication {
                        .array(element: "{sv}", [])])
     }
 
+    /// The bar's menu opened with items `labels`, or closed (nil): the tree shows it, and a
+    /// reader hears of the change (`ChildrenChanged` on the application).
+    public func showMenu(_ labels: [String]?) {
+        guard labels != menu else { return }
+        let change = labels == nil ? "remove" : "add"
+        if labels != nil && menu != nil { showMenu(nil) }
+        menu = labels
+        focusedItem = nil
+        try? bus.emit(Self.rootPath, "org.a11y.atspi.Event.Object", "ChildrenChanged",
+                      [.string(change), .int32(1), .int32(0), .variant(signature: "(so)", reference(ourName, AccessibleNode.menuPath)),
+                       .array(element: "{sv}", [])])
+    }
+
+    /// Item `index` of the open menu is lit (nil: none): it takes the focus, as a toolkit's
+    /// menu item does, so a reader says it (`StateChanged:focused` from the old and the new).
+    public func focusMenuItem(_ index: Int?) {
+        guard menu != nil, index != focusedItem else { return }
+        let previous = focusedItem
+        focusedItem = index
+        for (item, focused) in [(previous, 0), (index, 1)] {
+            guard let item else { continue }
+            try? bus.emit(AccessibleNode.itemPath(item), "org.a11y.atspi.Event.Object", "StateChanged",
+                          [.string("focused"), .int32(Int32(focused)), .int32(0), .variant(signature: "i", .int32(0)),
+                           .array(element: "{sv}", [])])
+        }
+    }
+
+    // MARK: The tree
+
+    private var root: AccessibleNode {
+        AccessibleNode(path: Self.rootPath, role: .application, name: name, parent: nil, indexInParent: -1,
+                       children: [Self.marqueePath] + (menu == nil ? [] : [AccessibleNode.menuPath]), states: [], id: "")
+    }
+
+    /// True states only: the marquee takes keys where the ticker's surface has them (both
+    /// displays: the X11 window and the layer surface on demand), shows while it can be seen,
+    /// and its name changes without events (transient).
+    private var marquee: AccessibleNode {
+        var states: Set<AccessibleState> = [.enabled, .sensitive, .focusable, .horizontal, .singleLine, .transient, .visible]
+        if showing() { states.insert(.showing) }
+        return AccessibleNode(path: Self.marqueePath, role: .marquee, name: message() ?? "", parent: Self.rootPath, indexInParent: 0,
+                              children: [], states: states, id: "marquee")
+    }
+
+    private func node(_ path: String) -> AccessibleNode? { AccessibleNode.find(path, root: root, marquee: marquee, menu: menu, focused: focusedItem) }
+
     // MARK: Calls
 
     private func handle(_ call: BusMessage) -> Bool {
@@ -67,19 +120,20 @@ public final class AccessibleApplication {
             guard member == "GetItems" else { return false }
             return answer(call, [.array(element: "((so)(so)(so)iiassusau)", [])])
         }
+        guard let node = node(path) else { return false }
         let isRoot = path == Self.rootPath
         switch (call.interface ?? Self.accessible, member) {
         case (Self.properties, "Get"):
             let arguments = call.arguments()
             guard arguments.count == 2, let interface = arguments[0].text, let property = arguments[1].text,
-                  let value = self.property(interface, property, root: isRoot) else { return false }
+                  let value = self.property(interface, property, of: node) else { return false }
             return answer(call, [value])
         case (Self.properties, "GetAll"):
             guard let interface = call.arguments().first?.text else { return false }
             let names = interface == Self.application ? ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "Id"]
                 : interface == Self.accessible ? ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"] : []
             let entries = names.compactMap { name in
-                property(interface, name, root: isRoot).map { BusArgument.structure(signature: "sv", [.string(name), $0], dictEntry: true) }
+                property(interface, name, of: node).map { BusArgument.structure(signature: "sv", [.string(name), $0], dictEntry: true) }
             }
             return answer(call, [.array(element: "{sv}", entries)])
         case (Self.properties, "Set"):
@@ -91,7 +145,7 @@ public final class AccessibleApplication {
         case (Self.application, "GetLocale"):
             return answer(call, [.string("")])
         case (Self.accessible, let method):
-            guard let reply = accessibleMethod(method, root: isRoot, arguments: call.arguments()) else { return false }
+            guard let reply = accessibleMethod(method, of: node, arguments: call.arguments()) else { return false }
             return answer(call, reply)
         default:
             return false
@@ -109,19 +163,20 @@ public final class AccessibleApplication {
 
     private var ourName: String { bus.uniqueName ?? "" }
 
-    private func accessibleMethod(_ method: String, root: Bool, arguments: [BusValue]) -> [BusArgument]? {
-        let role: AccessibleRole = root ? .application : .marquee
-        let marquee = reference(ourName, Self.marqueePath)
+    private func accessibleMethod(_ method: String, of node: AccessibleNode, arguments: [BusValue]) -> [BusArgument]? {
+        let root = node.path == Self.rootPath
         switch method {
         case "GetChildAtIndex":
-            guard root, arguments.first?.integer == 0 else { return [reference("", "/org/a11y/atspi/null")] }
-            return [marquee]
-        case "GetChildren": return [.array(element: "(so)", root ? [marquee] : [])]
-        case "GetIndexInParent": return [.int32(root ? -1 : 0)]
+            guard let index = arguments.first?.integer.map(Int.init), node.children.indices.contains(index) else {
+                return [reference("", "/org/a11y/atspi/null")]
+            }
+            return [reference(ourName, node.children[index])]
+        case "GetChildren": return [.array(element: "(so)", node.children.map { reference(ourName, $0) })]
+        case "GetIndexInParent": return [.int32(node.indexInParent)]
         case "GetRelationSet": return [.array(element: "(ua(so))", [])]
-        case "GetRole": return [.uint32(role.rawValue)]
-        case "GetRoleName", "GetLocalizedRoleName": return [.string(role.name)]
-        case "GetState": return [.array(element: "u", AccessibleState.words(states(root: root)).map { .uint32($0) })]
+        case "GetRole": return [.uint32(node.role.rawValue)]
+        case "GetRoleName", "GetLocalizedRoleName": return [.string(node.role.name)]
+        case "GetState": return [.array(element: "u", AccessibleState.words(node.states).map { .uint32($0) })]
         case "GetAttributes": return [.array(element: "{ss}", root ? [] : [.structure(signature: "ss", [.string("toolkit"), .string(name)], dictEntry: true)])]
         case "GetApplication": return [reference(ourName, Self.rootPath)]
         case "GetInterfaces": return [.strings(root ? [Self.accessible, Self.application] : [Self.accessible])]
@@ -129,26 +184,17 @@ public final class AccessibleApplication {
         }
     }
 
-    /// True states only: the marquee takes keys where the ticker's surface has them (both
-    /// displays: the X11 window and the layer surface on demand), shows while it can be seen,
-    /// and its name changes without events (transient).
-    private func states(root: Bool) -> Set<AccessibleState> {
-        if root { return [] }
-        var states: Set<AccessibleState> = [.enabled, .sensitive, .focusable, .horizontal, .singleLine, .transient, .visible]
-        if showing() { states.insert(.showing) }
-        return states
-    }
-
-    private func property(_ interface: String, _ property: String, root: Bool) -> BusArgument? {
+    private func property(_ interface: String, _ property: String, of node: AccessibleNode) -> BusArgument? {
         func variant(_ signature: String, _ value: BusArgument) -> BusArgument { .variant(signature: signature, value) }
+        let root = node.path == Self.rootPath
         switch (interface, property) {
-        case (Self.accessible, "Name"): return variant("s", .string(root ? name : message() ?? ""))
+        case (Self.accessible, "Name"): return variant("s", .string(node.name))
         case (Self.accessible, "Description"), (Self.accessible, "Locale"), (Self.accessible, "HelpText"):
             return variant("s", .string(""))
-        case (Self.accessible, "AccessibleId"): return variant("s", .string(root ? "" : "marquee"))
+        case (Self.accessible, "AccessibleId"): return variant("s", .string(node.id))
         case (Self.accessible, "Parent"):
-            return variant("(so)", root ? reference(parent.0, parent.1) : reference(ourName, Self.rootPath))
-        case (Self.accessible, "ChildCount"): return variant("i", .int32(root ? 1 : 0))
+            return variant("(so)", node.parent.map { reference(ourName, $0) } ?? reference(parent.0, parent.1))
+        case (Self.accessible, "ChildCount"): return variant("i", .int32(Int32(node.children.count)))
         case (Self.application, "ToolkitName"): return root ? variant("s", .string(name)) : nil
         case (Self.application, "Version"), (Self.application, "ToolkitVersion"): return root ? variant("s", .string(version)) : nil
         case (Self.application, "AtspiVersion"): return root ? variant("s", .string("2.1")) : nil

@@ -27,6 +27,14 @@ public enum BackendEvent: Equatable {
     case desktopChanged
     /// How frames reach the screen now (said at the start and whenever it changes).
     case presentation(FramePresentation)
+    /// A right-click, the Menu key or Shift+F10: the bar's menu is asked for there.
+    case menuRequested(MenuAnchor)
+    /// Item `index` of the open menu was chosen (the host closed it).
+    case menuChosen(Int)
+    /// The menu was closed without a choice (Escape, a click elsewhere).
+    case menuDismissed
+    /// Item `index` of the open menu is lit now (nil: none), by the pointer or the arrows.
+    case menuHighlighted(Int?)
 }
 
 /// One vblank of the display: its counter, the time the frame drawn for it is shown at, and

@@ -12,17 +12,17 @@ import MarqueeIO
 /// backend and handles what it said, then the loop sleeps. Frames are asked for only while the
 /// player wants them, so a ticker with nothing moving sleeps.
 public final class Ticker: PlayerHost {
-    private let backend: TickerBackend
+    let backend: TickerBackend
     /// The backend's queue of frames ahead, where its display has one.
     private let queue: FrameQueue?
     /// Every decision: what is on the strip, how it moves, what a frame shows.
-    public private(set) var player: MarqueePlayer
+    public internal(set) var player: MarqueePlayer
     /// Alarms at a rest's end and at a page switch (nil only while being made).
     private var timers: PlayerTimers?
     let clock: DriverClock
     /// The loop the driver takes its turns on. Held strongly: a weak reference would slow every
     /// retain of the loop, which happens every turn.
-    private let loop: EventLoop
+    let loop: EventLoop
     public private(set) var statistics = FrameStatistics()
     /// The backend's events of a drain, handled after it returns (kept to reuse its storage).
     private var events: [BackendEvent] = []
@@ -54,6 +54,8 @@ public final class Ticker: PlayerHost {
     /// Something for a screen reader to say (an urgent message, the reader key's request),
     /// whichever display this is; the app passes it to the accessibility bus.
     public var onAnnouncement: ((Announcement) -> Void)?
+    /// The bar's menu: on or off, what is open, who carries out the app's items.
+    public let menu = TickerMenu()
 
     /// Turns a drain may take before the loop sleeps: events a drain brings are handled, and the
     /// requests they made are sent by the next drain, which normally brings nothing.
@@ -195,6 +197,14 @@ public final class Ticker: PlayerHost {
             desktopChanged()
         case .presentation(let presentation):
             self.presentation = presentation
+        case .menuRequested(let anchor):
+            openMenu(at: anchor)
+        case .menuChosen(let index):
+            chooseMenuItem(index)
+        case .menuDismissed:
+            menu.shown = nil
+        case .menuHighlighted(let index):
+            menu.highlighted = index
         }
     }
 
@@ -215,7 +225,7 @@ public final class Ticker: PlayerHost {
 
     /// Follows the player's decisions after a change: frames, the rest and page alarms, the
     /// pointer's shape, and a redraw when what stands still changed.
-    private func follow(at now: Double) {
+    func follow(at now: Double) {
         if !player.announcements.isEmpty {
             for announcement in player.takeAnnouncements() { onAnnouncement?(announcement) }
         }

@@ -50,10 +50,10 @@ final class LiveConfig {
     }
 
     /// Reloads whenever the config file is saved, created or replaced. Its folder must exist;
-    /// without it only SIGHUP reloads.
+    /// without it only SIGHUP reloads (until asked again once the menu's "Edit settings" made it).
     func watchFile(on loop: EventLoop) {
         self.loop = loop
-        guard let path = resolver.configPath, let watch = try? FileChangeWatch(path: path) else { return }
+        guard watch == nil, let path = resolver.configPath, let watch = try? FileChangeWatch(path: path) else { return }
         self.watch = watch
         fileChanges = loop.watching(watch.fd) { [unowned self] _ in
             if watch.drainEvents() { self.reload(reason: "change") }
@@ -147,6 +147,7 @@ final class LiveConfig {
         ticker.setScale(scale)
         ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
+        ticker.setMenuEnabled(new.menu)
         if changed.contains("text") { sources.setArguments(new) }
         ticker.place(PlacementUpdate(height: new.deviceHeight(fontHeight: fontHeight, scale: scale), monitor: new.monitorChoice,
                                      above: changed.contains("above") ? new.above : nil,

@@ -66,7 +66,7 @@ extension Options {
             ("above", String(above)), ("sticky", String(sticky)),
             ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)),
             ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)), ("subpixel", quoted(subpixel.rawValue)),
-            ("click-to-pause", String(clickToPause)), ("fade", length(fade)), ("motion", quoted(motion.rawValue)), ("name", quoted(name)),
+            ("click-to-pause", String(clickToPause)), ("menu", String(menu)), ("fade", length(fade)), ("motion", quoted(motion.rawValue)), ("name", quoted(name)),
             ("backend", quoted(backend.rawValue)), ("layer", quoted(layer.rawValue)),
         ]
         if !fontFeatures.isEmpty { list.append(("font-features", quoted(fontFeatures))) }

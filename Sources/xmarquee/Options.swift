@@ -94,6 +94,9 @@ struct Options: ParsableArguments {
     @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.clickToPause))
     var clickToPause = false
 
+    @Flag(inversion: .prefixedNo, exclusivity: .chooseLast, help: .setting(.menu))
+    var menu = true
+
     @Option(help: .setting(.subpixel))
     var subpixel: Switch = .on
 

@@ -104,12 +104,13 @@ struct TickerApp {
         // name first, so the reporter's question who owns it finds the ticker, not nobody.
         reporter.start(loop: loop, ticker: ticker)
         let opener = LinkOpener(loop: loop)
-        let editor = SettingsEditor(path: settings, opener: opener)
+        let editor = SettingsEditor(path: settings, opener: opener, live: live, loop: loop)
         reporter.onEditSettings = { editor.open() }
         ticker.openLink = { [actions] link in
             if actions.action(in: link) == SettingsEditor.action { return editor.open() }
             if !desktopBus.route(link) { opener.open(link) }
         }
+        MenuCommands(ticker: ticker, live: live, editor: editor).wire(enabled: options.menu)
         desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
         desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
@@ -117,6 +118,8 @@ struct TickerApp {
                                                  message: { [unowned ticker] in ticker.messageOnScreen },
                                                  showing: { [unowned ticker] in ticker.isShowing })
         ticker.onAnnouncement = { screenReader?.application?.announce($0) }
+        ticker.menu.onChange = { screenReader?.application?.showMenu($0?.labels) }
+        ticker.menu.onHighlight = { screenReader?.application?.focusMenuItem($0) }
         let control = ControlEndpoint.listen(path: controlPath, ticker: ticker, loop: loop) { report in
             report.motionSetting = live.motionPreference.rawValue
             report.sources = sources.health

@@ -7,7 +7,7 @@ import XCTest
 final class SettingDeclarationTests: XCTestCase {
     func testAReloadAppliesTheLookTheMotionAndTheTextAtOnce() {
         let always: Set = ["fg", "bg", "font", "font-features", "speed", "direction", "separator", "text", "markup",
-                           "item-bg", "item-padding", "item-radius", "fade", "motion", "height"]
+                           "item-bg", "item-padding", "item-radius", "fade", "motion", "height", "menu"]
         XCTAssertEqual(Setting.live(bar: false), always.union(["above", "sticky"]))
         XCTAssertEqual(Setting.live(bar: true), always.union(["monitor"]))
         // Only these are resolved against the display again (colours, fonts, lengths).
@@ -19,7 +19,7 @@ final class SettingDeclarationTests: XCTestCase {
         XCTAssertEqual(Set(Setting.byResourceName.keys), [
             "font", "fontFeatures", "foreground", "background", "itemBackground", "itemPadding", "itemRadius", "speed",
             "direction", "separator", "markup", "mode", "align", "pauseAtStart", "duration", "start", "pauseOnHover",
-            "clickToPause", "subpixel", "fade", "motion", "replace", "geometry", "bar", "height", "monitor", "above", "sticky",
+            "clickToPause", "menu", "subpixel", "fade", "motion", "replace", "geometry", "bar", "height", "monitor", "above", "sticky",
         ])
         XCTAssertEqual(Setting.byResourceName["itemBackground"], .itemBg)
         XCTAssertEqual(Setting.byResourceName["pauseOnHover"], .pauseOnHover)

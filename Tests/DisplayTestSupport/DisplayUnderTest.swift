@@ -10,6 +10,8 @@ protocol DisplayUnderTest: AnyObject {
     var environment: [String: String] { get }
     /// The whole screen now.
     func screenshot() throws -> Screenshot
+    /// A person's pointer and keyboard on it.
+    func user() throws -> BarUser
     /// Kills the server at once (SIGKILL): its clients lose their connection.
     func kill()
     func stop()
@@ -29,25 +31,42 @@ enum Backend: String, CaseIterable {
 
     /// A new server of this kind, 1280 × 720, its screen otherwise empty. On X11 a compositing
     /// manager runs on it when `compositing` (a translucent window shows its alpha only then;
-    /// a Wayland compositor always blends).
-    func start(compositing: Bool = false) throws -> DisplayUnderTest {
+    /// a Wayland compositor always blends), and a window manager (openbox) when `windowManager`.
+    func start(compositing: Bool = false, windowManager: Bool = false) throws -> DisplayUnderTest {
         switch self {
-        case .x11: try XvfbDisplay(compositing: compositing)
+        case .x11: try XvfbDisplay(compositing: compositing, windowManager: windowManager)
         case .wayland: try SwayDisplay()
         }
     }
 }
 
-/// Xvfb, and xcompmgr on it when asked; screenshots through ImageMagick's `import`.
+/// Xvfb, and xcompmgr and openbox on it when asked; screenshots through ImageMagick's `import`.
 final class XvfbDisplay: DisplayUnderTest {
     let name = "X11 (Xvfb)"
     private let server: XvfbServer
     private var compositor: Process?
+    private var windowManager: Process?
 
     /// An Xvfb of its own, 1280 × 720.
-    convenience init(compositing: Bool) throws {
+    convenience init(compositing: Bool, windowManager: Bool = false) throws {
         self.init(server: try XvfbServer(width: 1280, height: 720))
         if compositing { try startCompositor() }
+        if windowManager { try startWindowManager() }
+    }
+
+    /// openbox, once it has said so on the root window (`_NET_SUPPORTING_WM_CHECK`).
+    private func startWindowManager() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        windowManager = process
+        guard waitFor(seconds: 20, {
+            (try? runTool(URL(fileURLWithPath: "/usr/bin/xprop"), ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: environment))?
+                .output.contains("window id") == true
+        }) else { throw HarnessError("openbox did not start") }
     }
 
     /// A server someone else started (and stops).
@@ -69,12 +88,14 @@ final class XvfbDisplay: DisplayUnderTest {
 
     func screenshot() throws -> Screenshot { try Screenshot.ofRoot(display: server.display) }
 
+    func user() throws -> BarUser { XdotoolUser(display: server.display) }
+
     func kill() { Glibc.kill(server.process.processIdentifier, SIGKILL) }
 
     func stop() {
-        if let compositor, compositor.isRunning {
-            compositor.terminate()
-            compositor.waitUntilExit()
+        for process in [compositor, windowManager].compactMap({ $0 }) where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
         }
         server.stop()
     }
@@ -90,6 +111,8 @@ final class SwayDisplay: DisplayUnderTest {
     var environment: [String: String] { ["WAYLAND_DISPLAY": sway.waylandDisplay] }
 
     func screenshot() throws -> Screenshot { try sway.screenshot() }
+
+    func user() throws -> BarUser { try SwayUser(sway: sway) }
 
     /// Sway itself, not the `runuser` it runs under as root (which would not pass a signal on).
     func kill() {

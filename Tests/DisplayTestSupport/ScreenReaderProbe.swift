@@ -19,10 +19,25 @@ for app in pyatspi.Registry.getDesktop(0):
             child.parent.name, child.name))
 """#
 
-    /// Prints each `object:announcement` (text, politeness, the source's role) for the seconds
-    /// given, and "ready" once the registry lists its listener: the registration reached the
-    /// registry after the bus took the listener's match rule (both go out on one connection, in
-    /// order), so from then on an announcement is delivered to it.
+    /// The application's menu, when it has one: "menu NAME" then "item ROLE NAME" for each child.
+    static let readMenu = #"""
+import pyatspi
+for app in pyatspi.Registry.getDesktop(0):
+    if app is None or app.name != "xmarquee":
+        continue
+    for child in app:
+        if child.getRole() != pyatspi.ROLE_MENU:
+            continue
+        print("menu %s %d" % (child.getRoleName(), child.childCount))
+        for item in child:
+            print("item %s|%s|%s" % (item.getRoleName(), item.name, item.parent.getRoleName()))
+"""#
+
+    /// Prints each `object:announcement` (text, politeness, the source's role) and each
+    /// `object:state-changed:focused` (the source's name and role, 1 or 0) for the seconds
+    /// given, and "ready" once the registry lists its announcement listener: the registration
+    /// reached the registry after the bus took the listeners' match rules (all go out on one
+    /// connection, in order), so from then on both kinds of event are delivered to it.
     static let listen = #"""
 import sys, pyatspi
 from gi.repository import GLib, Gio
@@ -43,6 +58,9 @@ def registered():
         return True
     print("ready", flush=True)
     return False
+def focused(event):
+    print("focused %r %s %d" % (event.source.name, event.source.getRoleName(), event.detail1), flush=True)
+pyatspi.Registry.registerEventListener(focused, "object:state-changed:focused")
 pyatspi.Registry.registerEventListener(heard, "object:announcement")
 GLib.timeout_add(20, registered)
 GLib.timeout_add(int(float(sys.argv[1]) * 1000), pyatspi.Registry.stop)
@@ -51,13 +69,19 @@ pyatspi.Registry.start()
 
     /// The tree as `readTree` prints it, once the application has a child (the registry hears
     /// of it a moment after the ticker starts), or as it last was after 10 s.
-    public static func tree(bus: PrivateSessionBus) -> String {
-        var tree = ""
+    public static func tree(bus: PrivateSessionBus) -> String { read(readTree, bus: bus, until: "child ") }
+
+    /// The menu's lines as `readMenu` prints them, once a menu is there (within 10 s), else "".
+    public static func menu(bus: PrivateSessionBus) -> String { read(readMenu, bus: bus, until: "item ") }
+
+    /// What `script` prints, once it holds `mark`, or as it last was after 10 s.
+    private static func read(_ script: String, bus: PrivateSessionBus, until mark: String) -> String {
+        var printed = ""
         _ = waitFor(seconds: 10) {
-            tree = (try? runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", readTree], environment: bus.environment))?.output ?? ""
-            return tree.contains("child ")
+            printed = (try? runTool(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script], environment: bus.environment))?.output ?? ""
+            return printed.contains(mark)
         }
-        return tree
+        return printed
     }
 }
 

@@ -12,16 +12,17 @@ enum TextRecognizer {
 
     /// The words tesseract reads in the rectangle `x,y width×height` of `shot` (pixels),
     /// lowercased, in reading order; punctuation and dashes are not words.
-    static func words(in shot: Screenshot, x: Int, y: Int, width: Int, height: Int) throws -> [String] {
+    /// `lines`: the rectangle holds a column of lines (a menu), not one.
+    static func words(in shot: Screenshot, x: Int, y: Int, width: Int, height: Int, lines: Bool = false) throws -> [String] {
         let base = NSTemporaryDirectory() + "xmarquee-ocr-\(UUID().uuidString)"
         let image = base + ".ppm", text = base + ".txt"
         defer { [image, text].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         guard FileManager.default.createFile(atPath: image, contents: shot.ppm(x: x, y: y, width: width, height: height)) else {
             throw HarnessError("cannot write \(image)")
         }
-        // --psm 7: the image is one line of text, which a ticker is. The words go to BASE.txt,
+        // --psm 7: the image is one line of text, which a ticker is (6: a block of lines). The words go to BASE.txt,
         // apart from the diagnostics tesseract prints (an empty image gets a page of statistics).
-        let reading = try runTool(URL(fileURLWithPath: tesseract), [image, base, "--psm", "7", "-l", "eng"])
+        let reading = try runTool(URL(fileURLWithPath: tesseract), [image, base, "--psm", lines ? "6" : "7", "-l", "eng"])
         guard reading.status == 0, let words = try? String(contentsOfFile: text, encoding: .utf8) else {
             throw HarnessError("tesseract failed: \(reading.output)")
         }

@@ -1,5 +1,6 @@
 import MarqueeCore
 import TickerDriver
+import XCTest
 
 /// A display that exists only as a record: what the driver asked of it, in order, and the
 /// events the test has it say at the next drain. It notes any call made while another of its
@@ -33,12 +34,12 @@ class FakeBackend: TickerBackend {
     private(set) var drainsSinceShow = 0
     private var depth = 0
 
-    private func enter(_ name: String) {
+    fileprivate func enter(_ name: String) {
         if depth > 0 { reentrantCalls.append(name) }
         depth += 1
     }
 
-    private func leave() { depth -= 1 }
+    fileprivate func leave() { depth -= 1 }
 
     func drain(into events: inout [BackendEvent]) -> Int32 {
         enter("drain")
@@ -85,9 +86,45 @@ class FakeBackend: TickerBackend {
         return refusals
     }
 
+    /// Menus opened, in order, with where they were asked for; the one open now.
+    private(set) var openedMenus: [(menu: MenuModel, anchor: MenuAnchor)] = []
+    private(set) var openMenu: MenuModel?
+    /// False: the menu cannot open (another client holds the pointer).
+    var acceptsMenu = true
+
     /// The frames handed for vblanks (stills left out).
     var frames: [Shown] { shown.filter { $0.frame != nil } }
     var stills: [Shown] { shown.filter { $0.frame == nil } }
+}
+
+extension FakeBackend: PopupMenuHost {
+    func openMenu(_ menu: MenuModel, at anchor: MenuAnchor) -> Bool {
+        enter("openMenu")
+        defer { leave() }
+        guard acceptsMenu else { return false }
+        openedMenus.append((menu, anchor))
+        openMenu = menu
+        return true
+    }
+
+    func closeMenu() {
+        enter("closeMenu")
+        defer { leave() }
+        openMenu = nil
+    }
+
+    /// The user picks the item labelled `label` (the display closes the menu and says so).
+    func choose(_ label: String) {
+        guard let index = openMenu?.labels.firstIndex(of: label) else { return XCTFail("no item \"\(label)\" open") }
+        openMenu = nil
+        pending.append(.menuChosen(index))
+    }
+
+    /// Escape or a click elsewhere.
+    func dismissMenu() {
+        openMenu = nil
+        pending.append(.menuDismissed)
+    }
 }
 
 /// A display that queues frames ahead, on a fixed vblank grid: counter n is shown at

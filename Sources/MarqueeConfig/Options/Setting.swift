@@ -13,6 +13,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case duration, start
     case pauseOnHover = "pause-on-hover"
     case clickToPause = "click-to-pause"
+    case menu
     case subpixel, fade, motion, name, replace, geometry, bar, height, monitor, above, sticky, display, backend, layer
     // The live sources (`SourceOptions`).
     case feed, opml
@@ -105,6 +106,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .clickToPause:
             return .init(name, help: "A click pauses and resumes (the space key always does when the window has the focus).",
                          reload: .restart)
+        case .menu:
+            return .init(name, help: "A right-click on the ticker (or the Menu key, Shift+F10 with the focus) opens its menu: pause, speed, next message, open the message's link, reload, edit settings, about, quit. --no-menu leaves right-clicks alone (a bar embedded in another panel).",
+                         reload: .live)
         case .subpixel:
             return .init(name, help: "on: the text moves by fractions of a pixel, glyphs drawn at each phase, so every speed is even on every refresh rate; off: whole pixels only (even only where speed × refresh period is whole).",
                          valueName: "on|off", reload: .restart)

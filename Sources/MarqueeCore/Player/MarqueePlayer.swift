@@ -197,6 +197,8 @@ public struct MarqueePlayer {
     }
 
     public var isPaused: Bool { pages.isHeld || motion.isPaused }
+    /// Paused by the user's own request (a held page counts), not by hovering.
+    public var isPausedByUser: Bool { pages.isHeld || motion.isPausedByUser }
 
     /// A new speed from the user, eased in (keys, Ctrl+wheel, `ctl speed`). From or to a
     /// standing text, and with `--duration`, the program itself changes.

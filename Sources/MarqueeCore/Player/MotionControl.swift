@@ -150,6 +150,8 @@ public struct MotionControl {
     func restEnd(after time: Double) -> Double? { director?.restEnd(after: time) }
 
     var isPaused: Bool { director?.isPaused ?? false }
+    /// Paused by the user (not by a hover), which the menu offers to resume.
+    var isPausedByUser: Bool { director?.pauseReasons.contains(.user) ?? false }
 
     // MARK: Changes
 

@@ -1,6 +1,8 @@
 /// AT-SPI's numbers for what the ticker's accessible objects are (at-spi2-core's
 /// atspi-constants.h, AtspiRole and AtspiStateType; checked against pyatspi 2.46).
 public enum AccessibleRole: UInt32, Sendable {
+    case menu = 33
+    case menuItem = 35
     case application = 75
     /// "A region that scrolls its text": ATSPI_ROLE_MARQUEE.
     case marquee = 112
@@ -8,6 +10,8 @@ public enum AccessibleRole: UInt32, Sendable {
     /// The role's name as AT-SPI spells it (GetRoleName).
     public var name: String {
         switch self {
+        case .menu: "menu"
+        case .menuItem: "menu item"
         case .application: "application"
         case .marquee: "marquee"
         }
@@ -17,8 +21,11 @@ public enum AccessibleRole: UInt32, Sendable {
 public enum AccessibleState: Int, CaseIterable, Sendable {
     case enabled = 8
     case focusable = 11
+    case focused = 12
     case horizontal = 14
     case sensitive = 24
+    case selectable = 22
+    case selected = 23
     case showing = 25
     case singleLine = 26
     /// Its name changes without an event (a marquee's text moves on): readers must not cache it.

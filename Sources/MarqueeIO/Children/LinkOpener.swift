@@ -1,6 +1,7 @@
 import MarqueeCore
 
-/// Opens a clicked link with `xdg-open`, the desktop's own choice of program.
+/// Opens a clicked link (or the config file, `open(file:)`) with `xdg-open`, the desktop's own
+/// choice of program.
 ///
 /// The address is one element of an argument vector, never shell text, and only web and mail
 /// addresses are opened: a feed could otherwise hand the desktop a `file:` or custom scheme. A
@@ -29,8 +30,8 @@ public final class LinkOpener {
     }
 
     /// Opens a file the ticker itself names (its config file, for "Edit settings"), never an
-    /// address from text: the desktop's editor for it, through `xdg-open` as a link is.
-    public func openFile(_ path: String) {
+    /// address from text: the desktop's application for its type, through `xdg-open` as a link is.
+    public func open(file path: String) {
         guard path.hasPrefix("/"), !path.contains(where: { $0 == "\0" }) else {
             Diagnostics.warn("not opening \"\(path.prefix(200))\": not an absolute path")
             return
@@ -38,7 +39,7 @@ public final class LinkOpener {
         run(path)
     }
 
-    /// `xdg-open TARGET`, one argument, watched until it ends.
+    /// `xdg-open TARGET`, one argument (no shell), watched until it ends (30 s at most).
     private func run(_ link: String) {
         let child: ChildProcess
         do {

@@ -18,14 +18,14 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// The output's whole scale, where the compositor says no finer one.
     private let outputScale: Int
     /// The surface's height in logical pixels, and its width once configured.
-    private var logicalHeight: Int
+    private(set) var logicalHeight: Int
     private var logicalWidth = 0
-    private var bar: TickerSurface
+    private(set) var bar: TickerSurface
     /// How the surface's buffer maps onto its logical size (whole or fractional scale).
-    private var surfaceScale: SurfaceScale
+    private(set) var surfaceScale: SurfaceScale
     /// What a surface is made with when it moves to another output or changes its height.
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
-    private let compositor: BufferCompositor
+    let compositor: BufferCompositor
     private let pacer: CallbackPacer
     /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
     /// rectangle of an atlas.
@@ -33,11 +33,13 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
     private var showsAtlas = false
     /// Pointer and keyboard; nil on a compositor without a seat.
-    private let input: SeatInput?
+    let input: SeatInput?
+    /// The bar's menu while it is open.
+    var menu: MenuPopup?
     private let loop: EventLoop
     /// A standing picture that could not be drawn yet: every buffer was the compositor's.
     private var owedStill: FramePlan?
-    private let outbox = BackendOutbox()
+    let outbox = BackendOutbox()
     /// Whether the connection became readable since the last drain read it (else a drain only
     /// dispatches and sends: whatever comes later wakes the loop).
     private var readable = true
@@ -80,13 +82,17 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         input = SeatInput(display: display, scale: surfaceScale.scale)
         listen(to: surfaceScale)
         input?.onInput = { [outbox] in outbox.post(.input($0)) }
+        input?.onMenuRequest = { [outbox] in outbox.post(.menuRequested($0)) }
         listen(to: bar)
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         loop.watch(display.fd) { [unowned self] _ in self.readable = true }
         display.flush()
     }
 
-    deinit { loop.unwatch(display.fd) }
+    deinit {
+        closeMenu()
+        loop.unwatch(display.fd)
+    }
 
     /// The integer scale to draw at: the named output's, or the largest where the compositor
     /// chooses (it scales down on a finer output rather than up on a coarser one).
@@ -121,6 +127,8 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     /// A new surface on `output` (nil: the compositor's choice); frames follow it once configured.
     private func place(on output: WaylandOutput?) {
+        // A popup goes with its parent.
+        closeMenu()
         // Nothing is drawn until the new surface is configured (attaching before is an error).
         outbox.post(.mapped(false))
         bar = makeSurface(placement, logicalHeight, output)

@@ -52,6 +52,9 @@ final class BufferCompositor {
     }
 
     var height: Int { style.height }
+    /// The font and look the strip is painted with now (the menu is drawn with them too).
+    var font: FontSet { style.font }
+    var look: TickerLook { style.look }
     /// Whether each frame is composed whole (an edge fade): then it cannot be a rectangle of an atlas.
     var composesFrames: Bool { fade != nil }
 

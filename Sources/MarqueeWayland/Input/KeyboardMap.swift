@@ -45,8 +45,11 @@ final class KeyboardMap {
         return symbol == 0 ? nil : symbol
     }
 
-    var controlHeld: Bool {
+    var controlHeld: Bool { isActive(XKB_MOD_NAME_CTRL) }
+    var shiftHeld: Bool { isActive(XKB_MOD_NAME_SHIFT) }
+
+    private func isActive(_ modifier: String) -> Bool {
         guard let state else { return false }
-        return xkb_state_mod_name_is_active(state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0
+        return xkb_state_mod_name_is_active(state, modifier, XKB_STATE_MODS_EFFECTIVE) > 0
     }
 }

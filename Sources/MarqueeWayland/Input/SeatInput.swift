@@ -1,6 +1,7 @@
 import CWaylandClient
 import Glibc
 import MarqueeCore
+import TickerDriver
 
 /// The seat's pointer and keyboard as the player understands them (`PlayerInput`), the same
 /// inputs X11's events give: hover, drag, click and wheel steps from `wl_pointer`, the keys
@@ -14,6 +15,17 @@ final class SeatInput {
     private var keyboard: OpaquePointer?
     private let keys = KeyboardMap()
     private var pointerX = 0
+    /// The pointer's row on the bar, in device pixels (where a right-click asks for the menu).
+    private var pointerY = 0
+    /// The serial of the last button or key press: a popup's grab must name one.
+    private(set) var lastPressSerial: UInt32 = 0
+    /// The open menu's surface and what its pointer and keys go to; nil while none is open.
+    var menu: MenuTarget? {
+        didSet { if menu?.surface == nil { pointerOnMenu = false } }
+    }
+    /// The pointer is over the menu's surface (not the bar's).
+    private var pointerOnMenu = false
+    private var menuPointer = (x: 0.0, y: 0.0)
     private var wheel = WheelSteps()
     /// The arrow or the hand.
     private let cursor: PointerCursor
@@ -25,14 +37,17 @@ final class SeatInput {
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
     var onInput: (PlayerInput) -> Void = { _ in }
+    /// A right-click on the bar, or the Menu key or Shift+F10 with its focus.
+    var onMenuRequest: (MenuAnchor) -> Void = { _ in }
     /// Whether the pointer is over the surface, or the surface has the keyboard: input may come
     /// that must show within two refreshes (frames are not queued ahead meanwhile).
     var expectsInput: Bool { pointerInside || keyboardFocused }
     private var pointerInside = false
     private var keyboardFocused = false
 
-    /// Linux's code for the left button (linux/input-event-codes.h).
+    /// Linux's codes for the left and right buttons (linux/input-event-codes.h).
     private static let leftButton: UInt32 = 0x110
+    private static let rightButton: UInt32 = 0x111
 
     init?(display: WaylandDisplay, scale: Double) {
         guard let seat = display.seat else { return nil }
@@ -46,10 +61,14 @@ final class SeatInput {
             name: { _, _, _ in }))
         pointerListener = .allocate(capacity: 1)
         pointerListener.initialize(to: wl_pointer_listener(
-            enter: { data, _, serial, _, x, _ in listenerOwner(data, as: SeatInput.self)?.entered(serial: serial, x: SeatInput.column(x)) },
+            enter: { data, _, serial, surface, x, y in
+                listenerOwner(data, as: SeatInput.self)?.entered(serial: serial, surface: surface, x: SeatInput.column(x), y: SeatInput.column(y))
+            },
             leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.left() },
-            motion: { data, _, _, x, _ in listenerOwner(data, as: SeatInput.self)?.moved(to: SeatInput.column(x)) },
-            button: { data, _, _, _, button, state in listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1) },
+            motion: { data, _, _, x, y in listenerOwner(data, as: SeatInput.self)?.moved(to: SeatInput.column(x), SeatInput.column(y)) },
+            button: { data, _, serial, _, button, state in
+                listenerOwner(data, as: SeatInput.self)?.button(button, pressed: state == 1, serial: serial)
+            },
             axis: { data, _, _, axis, value in listenerOwner(data, as: SeatInput.self)?.axis(axis, value: value) },
             frame: { data, _ in listenerOwner(data, as: SeatInput.self)?.wheelFrameEnded() },
             axis_source: { _, _, _ in },
@@ -65,7 +84,7 @@ final class SeatInput {
             keymap: { data, _, format, fd, size in listenerOwner(data, as: SeatInput.self)?.keymap(format: format, fd: fd, size: size) },
             enter: { data, _, _, _, _ in listenerOwner(data, as: SeatInput.self)?.keyboardFocused = true },
             leave: { data, _, _, _ in listenerOwner(data, as: SeatInput.self)?.keyboardFocused = false },
-            key: { data, _, _, _, key, state in listenerOwner(data, as: SeatInput.self)?.key(key, pressed: state == 1) },
+            key: { data, _, serial, _, key, state in listenerOwner(data, as: SeatInput.self)?.key(key, pressed: state == 1, serial: serial) },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 listenerOwner(data, as: SeatInput.self)?.keys?.updateModifiers(depressed: depressed, latched: latched,
                                                                                   locked: locked, group: group)
@@ -108,28 +127,59 @@ final class SeatInput {
         }
     }
 
-    private func moved(to x: Double) {
+    private func moved(to x: Double, _ y: Double) {
+        if pointerOnMenu, let menu {
+            menuPointer = (x, y)
+            menu.input?.pointer(at: menuPointer)
+            return
+        }
         pointerX = device(x)
+        pointerY = device(y)
         onInput(.move(x: pointerX))
     }
 
     /// A logical pointer column as a device column.
     private func device(_ x: Double) -> Int { Int((x * scale).rounded(.down)) }
 
-    private func button(_ button: UInt32, pressed: Bool) {
+    private func button(_ button: UInt32, pressed: Bool, serial: UInt32) {
+        if pressed { lastPressSerial = serial }
+        if let menu {
+            // A press on the bar while the menu is open (the grab leaves our own surfaces their
+            // input) closes it, as one anywhere else does.
+            if pointerOnMenu {
+                menu.input?.button(pressed: pressed, at: menuPointer)
+            } else if pressed {
+                menu.input?.pressedElsewhere()
+            }
+            return
+        }
+        if button == Self.rightButton && pressed { return onMenuRequest(MenuAnchor(x: pointerX, y: pointerY)) }
         guard button == Self.leftButton else { return }
         onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
     }
 
-    private func entered(serial: UInt32, x: Double) {
+    private func entered(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         cursor.entered(serial: serial)
+        if let menu, surface == menu.surface {
+            pointerOnMenu = true
+            menuPointer = (x, y)
+            menu.input?.pointer(at: menuPointer)
+            return
+        }
+        pointerOnMenu = false
         pointerInside = true
         pointerX = device(x)
+        pointerY = device(y)
         onInput(.enter(x: pointerX))
     }
 
     private func left() {
         cursor.left()
+        if pointerOnMenu {
+            pointerOnMenu = false
+            menu?.input?.pointer(at: nil)
+            return
+        }
         pointerInside = false
         onInput(.leave)
     }
@@ -164,8 +214,25 @@ final class SeatInput {
         keys.load(fd: fd, size: Int(size))
     }
 
-    private func key(_ key: UInt32, pressed: Bool) {
-        guard pressed, let symbol = keys?.symbol(ofKey: key), let playerKey = PlayerKey(keysym: symbol) else { return }
+    private func key(_ key: UInt32, pressed: Bool, serial: UInt32) {
+        guard pressed, let symbol = keys?.symbol(ofKey: key) else { return }
+        lastPressSerial = serial
+        // While the menu is open every key of ours is the menu's, whichever surface has the focus.
+        if let menu {
+            if let menuKey = MenuKey(keysym: symbol) { menu.input?.key(menuKey) }
+            return
+        }
+        if MenuKey.opensMenu(keysym: symbol, shift: keys?.shiftHeld ?? false) {
+            return onMenuRequest(MenuAnchor(x: pointerInside ? pointerX : 0, y: pointerInside ? pointerY : 0, byKeyboard: true))
+        }
+        guard let playerKey = PlayerKey(keysym: symbol) else { return }
         onInput(.key(playerKey))
     }
+}
+
+/// An open menu as the seat sees it: its surface, and what its input goes to (weakly: the
+/// backend that owns the seat is that sink).
+struct MenuTarget {
+    let surface: OpaquePointer
+    weak var input: MenuInputSink?
 }

@@ -57,6 +57,8 @@ final class LayerSurface: TickerSurface {
         listener.deallocate()
     }
 
+    var popupParent: MenuPopup.Parent { .layer(role) }
+
     private func configured(width: Int, height: Int) {
         self.width = width
         if height > 0 { self.height = height }

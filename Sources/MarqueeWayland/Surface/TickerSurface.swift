@@ -9,4 +9,6 @@ protocol TickerSurface: AnyObject {
     var onConfigure: (_ width: Int, _ height: Int) -> Void { get set }
     /// The compositor closed it (a bar's output went; a window's close button).
     var onClosed: () -> Void { get set }
+    /// What a popup of it (the menu) is made a child of.
+    var popupParent: MenuPopup.Parent { get }
 }

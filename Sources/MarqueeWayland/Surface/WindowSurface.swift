@@ -51,6 +51,8 @@ final class WindowSurface: TickerSurface {
         toplevelListener.deallocate()
     }
 
+    var popupParent: MenuPopup.Parent { .window(xdgSurface) }
+
     /// Zero in either dimension leaves that one to us.
     private func sizeOffered(_ width: Int, _ height: Int) {
         pendingSize = (width > 0 ? width : ownSize.width, height > 0 ? height : ownSize.height)

@@ -21,11 +21,13 @@ public final class X11Backend: TickerBackend, FrameQueue {
     private let bar: DockBar?
     /// The desktop's settings, read from this connection; a change is an event.
     private let desktop: DesktopWatch?
-    private let compositor: Compositor
+    let compositor: Compositor
     private let pacer: FramePacer
     private let cursor: PointerCursor
-    private let outbox = BackendOutbox()
+    let outbox = BackendOutbox()
     private let loop: EventLoop
+    /// The bar's menu while it is open.
+    var menu: MenuWindow?
 
     public var usesPresent: Bool { pacer is PresentPacer }
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
@@ -61,7 +63,10 @@ public final class X11Backend: TickerBackend, FrameQueue {
         window.map()
     }
 
-    deinit { loop.unwatch(connection.fd) }
+    deinit {
+        menu?.close()
+        loop.unwatch(connection.fd)
+    }
 
     // MARK: Frames
 
@@ -129,6 +134,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
     // MARK: Events
 
     private func handle(_ event: inout XEvent) {
+        if let menu, event.xany.window == menu.id { return menuEvent(&event, in: menu) }
         // Events about other windows (a shared connection, the root for RandR) are not ours.
         guard event.xany.window == window.id else { return offer(&event) }
         switch event.type {
@@ -145,6 +151,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
         case DestroyNotify:
             outbox.post(.closed)
         default:
+            if let anchor = menuAnchor(&event) { return outbox.post(.menuRequested(anchor)) }
             guard let input = PlayerInput(event: &event) else { return offer(&event) }
             outbox.post(.input(input))
         }

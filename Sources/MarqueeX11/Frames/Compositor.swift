@@ -65,6 +65,10 @@ final class Compositor {
     /// A translucent background shows its alpha: the surface has it and a compositor blends it.
     private var alphaShows: Bool { connection.surface.hasAlpha && compositingManager.isRunning }
 
+    /// The font and look the strip is painted with now (the menu is drawn with them too).
+    var font: FontSet { style.font }
+    var look: TickerLook { style.look }
+
     /// Whether frames reach the window only at their vblank (no compositing manager).
     var isTearFree: Bool { !compositingManager.isRunning }
 

@@ -30,24 +30,12 @@ final class TileCache {
             }
             if let canvas {
                 painter.paint(tile: index, of: content, phase: phase, into: canvas)
-                upload(canvas, to: pixmap)
+                connection.put(canvas, into: pixmap, gc: gc)
             }
             return pixmap
         }!
     }
 
-    /// Copies a painted canvas into a pixmap: its 32-bit pixels are a ZPixmap image of the
-    /// visual as they are (x8r8g8b8 or premultiplied a8r8g8b8, in the client's byte order, which
-    /// Xlib tells the server).
-    private func upload(_ canvas: TileCanvas, to pixmap: Pixmap) {
-        let data = canvas.pixels.assumingMemoryBound(to: CChar.self)
-        guard let image = XCreateImage(connection.display, connection.visual, UInt32(connection.depth), ZPixmap, 0, data,
-                                       UInt32(canvas.width), UInt32(canvas.height), 32, Int32(canvas.stride)) else { return }
-        XPutImage(connection.display, pixmap, gc, image, 0, 0, 0, 0, UInt32(canvas.width), UInt32(canvas.height))
-        // The pixels are the canvas's: the image must not free them.
-        image.pointee.data = nil
-        _ = xm_destroy_image(image)
-    }
 
     /// Counts a frame; every few, frees the tiles no recent frame used (see `TileStore`).
     func endFrame(span: Int) { store.endFrame(span: span) }

@@ -1,5 +1,4 @@
 import Foundation
-@testable import DisplayTestSupport
 
 /// Key presses from outside through wtype, which creates a virtual keyboard
 /// (zwp_virtual_keyboard_v1) on the compositor's seat for as long as it runs: a headless sway has
@@ -15,9 +14,11 @@ enum VirtualKeyboard {
     /// that has the keyboard focus. wtype first waits `settle` seconds with its keyboard on the
     /// seat, so that clients see the seat's new keyboard capability, take a wl_keyboard, and get
     /// its keymap and the focus before the key arrives.
-    static func type(key: String, into sway: HeadlessSway, settle: Double = 1) throws {
-        let result = try runTool(URL(fileURLWithPath: wtype), ["-s", String(Int(settle * 1000)), "-k", key],
-                                 environment: ["WAYLAND_DISPLAY": sway.waylandDisplay])
+    /// `modifiers` ("shift", "ctrl") are held around it.
+    static func type(key: String, modifiers: [String] = [], into sway: HeadlessSway, settle: Double = 1) throws {
+        let arguments = ["-s", String(Int(settle * 1000))] + modifiers.flatMap { ["-M", $0] } + ["-k", key]
+            + modifiers.flatMap { ["-m", $0] }
+        let result = try runTool(URL(fileURLWithPath: wtype), arguments, environment: ["WAYLAND_DISPLAY": sway.waylandDisplay])
         guard result.status == 0 else { throw HarnessError("wtype -k \(key): \(result.output)") }
     }
 

@@ -1,7 +1,6 @@
 import CWaylandClient
 import Foundation
 import WaylandProtocols
-@testable import DisplayTestSupport
 
 /// A pointer driven from outside, as a Wayland client of its own: a zwlr_virtual_pointer_v1 on
 /// the compositor's seat. A headless sway has no input devices, so its seat offers clients no
@@ -59,9 +58,14 @@ final class VirtualPointer {
     }
 
     /// Presses or releases the left button (BTN_LEFT, linux/input-event-codes.h).
-    func leftButton(pressed: Bool) {
+    func leftButton(pressed: Bool) { button(1, pressed: pressed) }
+
+    /// Presses or releases button `number` as X numbers them (1 left, 2 middle, 3 right):
+    /// BTN_LEFT, BTN_MIDDLE, BTN_RIGHT (linux/input-event-codes.h).
+    func button(_ number: Int, pressed: Bool) {
         guard let pointer else { return }
-        zwlr_virtual_pointer_v1_button(pointer, milliseconds, 0x110, pressed ? 1 : 0)
+        let code: UInt32 = number == 3 ? 0x111 : number == 2 ? 0x112 : 0x110
+        zwlr_virtual_pointer_v1_button(pointer, milliseconds, code, pressed ? 1 : 0)
         zwlr_virtual_pointer_v1_frame(pointer)
         wl_display_roundtrip(display)
     }

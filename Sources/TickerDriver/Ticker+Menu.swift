@@ -1,0 +1,39 @@
+import MarqueeCore
+import MarqueeFormats
+
+extension Ticker {
+    /// A right-click or a menu key: the menu for the player as it is now, over the message
+    /// under the click.
+    func openMenu(at anchor: MenuAnchor) {
+        guard menu.isEnabled, let host = backend as? PopupMenuHost else { return }
+        let x = anchor.byKeyboard ? player.pointerX : anchor.x
+        let model = MenuModel(pausedByUser: player.isPausedByUser, link: x.flatMap { player.strip.link(atWindowX: $0) })
+        menu.shown = host.openMenu(model, at: anchor) ? model : nil
+    }
+
+    /// Item `index` of the menu shown was chosen (the host has closed it).
+    func chooseMenuItem(_ index: Int) {
+        guard let model = menu.shown, model.items.indices.contains(index) else { return menu.shown = nil }
+        menu.shown = nil
+        let now = clock.now
+        switch model.items[index].action {
+        case .pause: player.perform(.pause, at: now)
+        case .resume: player.perform(.resume, at: now)
+        case .faster: player.perform(.nudgeSpeed(frames: 1), at: now)
+        case .slower: player.perform(.nudgeSpeed(frames: -1), at: now)
+        case .nextMessage: player.perform(.next, at: now)
+        case .openLink(let link): openLink?(link)
+        case .quit: return loop.stop(status: ExitStatus.success.rawValue)
+        case let action: menu.onAppAction?(action)
+        }
+        follow(at: now)
+    }
+
+    /// Turns the menu on or off (a reload); one open is closed when it goes off.
+    public func setMenuEnabled(_ enabled: Bool) {
+        menu.isEnabled = enabled
+        guard !enabled, menu.shown != nil else { return }
+        (backend as? PopupMenuHost)?.closeMenu()
+        menu.shown = nil
+    }
+}
