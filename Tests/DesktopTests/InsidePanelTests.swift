@@ -3,25 +3,23 @@ import XCTest
 @testable import DisplayTestSupport
 
 /// `--geometry WxH+X+Y --layer overlay` on X11 under openbox: the ticker sits over a region of a
-/// docked panel (a dock-type window reserving its height with struts, its status at the right),
+/// docked panel (a Tk dock-type window reserving its height with struts, its status at the right),
 /// exactly there, reserving nothing, and stays above the panel when the panel is clicked (openbox
-/// raises a clicked dock). Each start is a fresh server, window manager and panel.
+/// raises a clicked dock over another). Each start is a fresh server, window manager and panel.
 final class InsidePanelTests: XCTestCase {
     static let width = 1280, panelHeight = 30, tickerWidth = 480
     static var tickerX: Int { (width - tickerWidth) / 2 }
 
     func testTickerShowsOverThePanelsMiddleAndStaysAboveItWhenThePanelIsClicked() throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/wish") else { throw XCTSkip("/usr/bin/wish is missing (tk)") }
         for start in 1...5 { try showsInsidePanel(start: start) }
     }
 
     private func showsInsidePanel(start: Int) throws {
         let session = try DesktopSession(width: Self.width, height: 400)
         try session.startWindowManager()
-        let panel = try session.launchXmarquee(["--bar", "top", "--height", "\(Self.panelHeight)", "--mode", "overflow", "--align", "right",
-                                                "--speed", "0", "--bg", "#aa0000", "--fg", "#ffffff", "--font", "DejaVu Sans:pixelsize=16",
-                                                "RIGHTSIDE STATUS"])
-        _ = try XCTUnwrap(session.window(of: panel), "start \(start): no panel; \(session.errors(of: panel))")
+        try startPanel(session, start: start)
         let ticker = try session.launchXmarquee(["--geometry", "\(Self.tickerWidth)x\(Self.panelHeight)+\(Self.tickerX)+0",
                                                  "--layer", "overlay", "--speed", "0", "--bg", "#203060", "--fg", "#ffffff",
                                                  "--font", "DejaVu Sans:pixelsize=16", "INSIDE THE PANEL"])
@@ -42,6 +40,34 @@ final class InsidePanelTests: XCTestCase {
             FileManager.default.createFile(atPath: folder + "/inside-panel.ppm",
                                            contents: try screen(session).ppm(x: 0, y: 0, width: Self.width, height: Self.panelHeight))
         }
+    }
+
+    /// A panel as status bars make one, drawn by Tk: a dock-type window across the top, its
+    /// status text at the right end, its height reserved with struts (set once it is mapped).
+    private func startPanel(_ session: DesktopSession, start: Int) throws {
+        let folder = NSTemporaryDirectory() + "xmarquee-panel-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            wm attributes . -type dock
+            wm geometry . \(Self.width)x\(Self.panelHeight)+0+0
+            . configure -background "#aa0000"
+            label .status -text "RIGHTSIDE STATUS" -background "#aa0000" -foreground white -font {{DejaVu Sans} -16}
+            pack .status -side right -padx 8
+            """.write(toFile: folder + "/testpanel.tcl", atomically: true, encoding: .utf8)
+        let panel = Process()
+        panel.executableURL = URL(fileURLWithPath: "/usr/bin/wish")
+        panel.arguments = [folder + "/testpanel.tcl"]
+        try session.launch(panel)
+        var window = ""
+        XCTAssertTrue(Tool.eventually(timeout: 10) {
+            window = Tool.run("xdotool", ["search", "--classname", "testpanel.tcl"], environment: session.environment)
+                .output.split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty && session.isViewable(window)
+        }, "start \(start): no panel")
+        XCTAssertEqual(session.property(window, "_NET_WM_WINDOW_TYPE"), "_NET_WM_WINDOW_TYPE_DOCK")
+        Tool.run("xprop", ["-id", window, "-f", "_NET_WM_STRUT_PARTIAL", "32c", "-set", "_NET_WM_STRUT_PARTIAL",
+                           "0, 0, \(Self.panelHeight), 0, 0, 0, 0, 0, 0, \(Self.width - 1), 0, 0"], environment: session.environment)
     }
 
     /// The ticker's text in its place, the panel's status to its right, each read by OCR.
