@@ -47,7 +47,10 @@ final class InsideSwaybarTests: XCTestCase {
         let ticker = try XMarqueeRun(["--geometry", "\(Self.tickerWidth / scale)x\(logicalBarHeight)+\(Self.tickerX / scale)+0",
                                       "--layer", "overlay", "--speed", "0", "--bg", "#203060", "--fg", "#ffffff",
                                       "--font", "DejaVu Sans:pixelsize=15", "--", "INSIDE THE BAR"],
-                                     waylandDisplay: sway.waylandDisplay, environment: ["XDG_CONFIG_HOME": home])
+                                     waylandDisplay: sway.waylandDisplay,
+                                     // Every other start with DISPLAY set, as under sway with Xwayland: a
+                                     // placed geometry still takes layer-shell (no X server answers there).
+                                     environment: ["XDG_CONFIG_HOME": home].merging(start % 2 == 0 ? ["DISPLAY": ":32000"] : [:]) { _, new in new })
         defer { ticker.stop() }
         var shot: Screenshot?
         XCTAssertTrue(waitFor(seconds: 10) {
