@@ -78,6 +78,38 @@ final class InsideSwaybarTests: XCTestCase {
         }
     }
 
+    /// `--monitor` picks the output the offsets count from: on the second output, not the first.
+    func testMonitorPicksTheOutput() throws {
+        if let reason = HeadlessSway.unavailable { throw XCTSkip(reason) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/swaybar") else { throw XCTSkip("/usr/bin/swaybar is missing") }
+        let sway = try HeadlessSway(width: Self.width, height: 400, extraConfig: """
+            output HEADLESS-2 mode \(Self.width)x400 position \(Self.width) 0
+            bar {
+                position top
+                status_command while :; do echo \(Self.status); sleep 1; done
+            }
+            """)
+        defer { sway.stop() }
+        try sway.message(["create_output"])
+        var barHeight = 0
+        XCTAssertTrue(waitFor(seconds: 10) {
+            barHeight = (try? self.workspaceTop(sway)) ?? 0
+            return barHeight > 0
+        }, "swaybar reserved no zone")
+        let home = NSTemporaryDirectory() + "xmarquee-inside-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let ticker = try XMarqueeRun(["--geometry", "\(Self.tickerWidth)x\(barHeight)+\(Self.tickerX)+0", "--monitor", "HEADLESS-2",
+                                      "--layer", "overlay", "--speed", "0", "--bg", "#203060", "--", "ON THE SECOND OUTPUT"],
+                                     waylandDisplay: sway.waylandDisplay, environment: ["XDG_CONFIG_HOME": home])
+        defer { ticker.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) {
+            guard let shot = try? sway.screenshot(output: "HEADLESS-2") else { return false }
+            return self.isTicker(shot.pixel(x: Self.tickerX, y: barHeight / 2)) && !self.isTicker(shot.pixel(x: Self.tickerX - 1, y: barHeight / 2))
+        }, "no ticker at x \(Self.tickerX) of HEADLESS-2; \(ticker.process.isRunning ? "" : ticker.finish(within: 1)?.errors ?? "")")
+        let first = try sway.screenshot(output: "HEADLESS-1")
+        XCTAssertFalse(isTicker(first.pixel(x: Self.tickerX, y: barHeight / 2)), "the ticker is on HEADLESS-1 too")
+    }
+
     private func isTicker(_ pixel: (red: UInt8, green: UInt8, blue: UInt8)) -> Bool {
         pixel.red == Self.background.red && pixel.green == Self.background.green && pixel.blue == Self.background.blue
     }
