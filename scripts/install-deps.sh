@@ -19,10 +19,11 @@ build=(pkg-config libx11-dev libfontconfig-dev libxrender-dev libxrandr-dev
 # shaping tests compare with; fonts-noto-core: Devanagari, Thai, Hebrew and Arabic fonts for them.
 # xtrace logs the ticker's X requests (tear-free frames); zsh and fish load the generated
 # completions; appstream (appstreamcli) validates the metainfo; tickr ships the sample feed list
-# the Tickr import is tested with (optional: that test skips without it).
+# the Tickr import is tested with (optional: that test skips without it); tk (wish) draws the
+# docked panel a ticker is placed over.
 test=(xvfb x11-utils x11-xserver-utils xdotool openbox desktop-file-utils imagemagick
       fonts-font-awesome xcompmgr time libharfbuzz-bin pango1.0-tools fonts-noto-core
-      zsh fish appstream xtrace tickr)
+      zsh fish appstream xtrace tickr tk)
 # The Wayland tests: headless sway (layer-shell), grim (its pixels), wtype (keys), weston (a
 # compositor without layer-shell), tesseract-ocr (OCR of the bar's text); wayland-scanner and wayland-protocols check the generated code.
 # KWin 5.27 (virtual output, fractional scale; python3-dbus reads its screenshots) and mutter

@@ -9,7 +9,7 @@ public enum DisplayBackend: String, CaseIterable, Sendable {
 
     public enum Decision: Equatable, Sendable {
         case x11
-        /// A layer-shell bar.
+        /// A layer-shell surface: a bar, or an area a `--geometry` places.
         case waylandBar
         /// An xdg-shell window; `note` says once why a bar became a window.
         case waylandWindow(note: String?)
@@ -19,9 +19,10 @@ public enum DisplayBackend: String, CaseIterable, Sendable {
 
     /// The backend to run. `layerShell`: whether the Wayland compositor offers layer-shell, nil
     /// when none could be reached; `x11Display`: whether an X display is named (DISPLAY or
-    /// --display); `bar`: bar mode. Auto keeps a window on X11 (Xwayland) where there is one.
+    /// --display); `bar`: bar mode or a placed `--geometry` (on Wayland both are layer surfaces:
+    /// xdg-shell windows have no position). Auto keeps a window on X11 (Xwayland) where there is one.
     public func decide(layerShell: Bool?, x11Display: Bool, bar: Bool) -> Decision {
-        let fallback = "the Wayland compositor offers no layer-shell (zwlr_layer_shell_v1): showing a window instead of a bar"
+        let fallback = "the Wayland compositor offers no layer-shell (zwlr_layer_shell_v1): showing a window instead of a bar (a --geometry is a size only)"
         switch self {
         case .x11:
             return .x11

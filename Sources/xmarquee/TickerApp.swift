@@ -135,7 +135,8 @@ struct TickerApp {
     private func openSession() -> DisplaySession {
         let wayland = options.backend == .x11 ? nil : WaylandSession.connect()
         let x11Display = options.display != nil || getenv("DISPLAY").map { $0.pointee != 0 } == true
-        switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display, bar: options.bar != nil) {
+        switch options.backend.decide(layerShell: wayland.map(\.offersLayerShell), x11Display: x11Display,
+                                     bar: options.bar != nil || options.parsedGeometry?.x != nil) {
         case .waylandBar:
             return WaylandSession(display: wayland!, asWindow: false, options: options, gtkSettingsPath: gtkSettingsPath)
         case .waylandWindow(let note):

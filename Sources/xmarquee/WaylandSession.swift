@@ -30,13 +30,20 @@ final class WaylandSession: DisplaySession {
         return try? WaylandDisplay(name: nil)
     }
 
-    /// A bar, or a window where the compositor has no layer-shell or no bar was asked for.
+    /// A bar, an area a `--geometry` places (layer-shell: logical pixels from the output's
+    /// corner), or a window where the compositor has no layer-shell or neither was asked for (a
+    /// geometry is then a size hint only, as X11 window managers may also take it).
     init(display: WaylandDisplay, asWindow: Bool, options: Options, gtkSettingsPath: String?) {
         self.display = display
         self.gtkSettingsPath = gtkSettingsPath
-        placement = asWindow
-            ? .window(width: options.parsedGeometry?.width ?? 800, title: "xmarquee")
-            : .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
+        let geometry = options.parsedGeometry
+        if asWindow {
+            placement = .window(width: geometry?.width ?? 800, title: "xmarquee")
+        } else if options.bar == nil, let geometry {
+            placement = .area(geometry, width: 800, layer: options.layer, monitor: options.monitorChoice)
+        } else {
+            placement = .bar(edge: options.bar ?? .top, layer: options.layer, monitor: options.monitorChoice)
+        }
         outputScale = WaylandBackend.scale(for: placement, in: display)
     }
 
@@ -63,8 +70,9 @@ final class WaylandSession: DisplaySession {
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }
 
     func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
-        // Logical pixels: `--height 40` reserves 40 whatever the scale.
-        let height = Int((Double(options.deviceHeight(fontHeight: font.height, scale: style.scale)) / Double(outputScale)).rounded(.up))
+        // Logical pixels: `--height 40` reserves 40 whatever the scale, a geometry's height is the area's.
+        let height = placement.fixedHeight
+            ?? Int((Double(options.deviceHeight(fontHeight: font.height, scale: style.scale)) / Double(outputScale)).rounded(.up))
         for refusal in WaylandBackend.refusals(above: options.above ? true : nil, sticky: options.sticky ? true : nil) {
             Diagnostics.warn(refusal.description)
         }

@@ -73,6 +73,13 @@ final class X11Session: DisplaySession {
         let origin = geometry.origin(windowWidth: width, windowHeight: height,
                                      screenWidth: connection.screenWidth, screenHeight: connection.screenHeight)
         let window = TickerWindow(connection: connection, width: width, height: height, position: origin, title: "xmarquee")
+        if options.layer == .overlay, origin != nil {
+            // Over a panel (polybar, tint2, a dock): exactly where asked, reserving nothing, and
+            // kept above it. A dock-type window is not enough: openbox keeps docks in one layer
+            // and raises a clicked panel over it. Override-redirect, as polybar's own option.
+            window.bypassWindowManager()
+            return (window, nil)
+        }
         var states: [WindowState] = []
         if options.above { states.append(.above) }
         if options.sticky {

@@ -99,16 +99,19 @@ final class HeadlessSway: CompositorProcess {
 
     static var unavailable: String? { unavailable(needing: ["/usr/bin/sway", "/usr/bin/swaymsg", "/usr/bin/grim"]) }
 
-    convenience init(width: Int = 1280, height: Int = 720) throws {
-        try self.init(outputLine: "output HEADLESS-1 mode \(width)x\(height) position 0 0", backend: ["WLR_BACKENDS": "headless"])
+    /// `extraConfig`: more lines of sway's config (a `bar { … }` block, say).
+    convenience init(width: Int = 1280, height: Int = 720, extraConfig: String = "") throws {
+        try self.init(outputLine: "output HEADLESS-1 mode \(width)x\(height) position 0 0", backend: ["WLR_BACKENDS": "headless"],
+                      extraConfig: extraConfig)
     }
 
     /// `backend`: the WLR_ variables that choose wlroots' backend (and its display, if nested).
-    init(outputLine: String, backend: [String: String]) throws {
+    init(outputLine: String, backend: [String: String], extraConfig: String = "") throws {
         let config = """
         xwayland disable
         \(outputLine)
         default_border none
+        \(extraConfig)
         """
         try super.init(program: "/usr/bin/sway", arguments: { ["-c", $0 + "/config"] },
                        environment: { directory in

@@ -126,9 +126,9 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "If an instance with this --name runs, ask it to quit and take its place (otherwise that is an error).",
                          reload: .restart)
         case .geometry:
-            return .init(name, help: "Window size and position, X11 style: WxH+X+Y (either part optional).", valueName: "geometry",
+            return .init(name, help: "Window size and position, X11 style: WxH+X+Y (either part optional). With a position on a Wayland compositor with layer-shell, and with --layer overlay on X11, it sits exactly there over other bars, reserving nothing.", valueName: "geometry",
                          reload: .restart,
-                         manual: "Negative offsets count from the right or bottom; the width defaults to 800 and the height to fit the font. The size is exact device pixels at any DPI.")
+                         manual: "Negative offsets count from the right or bottom; the width defaults to 800 and the height to fit the font. On X11 the size is exact device pixels at any DPI; a window manager may move a plain window (openbox keeps it out of a panel's struts), so to sit inside a panel add --layer overlay: the window is then override-redirect, placed exactly, kept above the panel (also when the panel is clicked) and above full-screen windows, never focused by a click. On Wayland a geometry with a position is a layer surface anchored at that offset from the output's corner (the bar's layer and --monitor apply), in logical pixels (at scale 2, 480x26 covers 960x52 device pixels), reserving nothing and not moved out of other bars' zones; without layer-shell (GNOME, weston) it is a window and the geometry only its size.")
         case .bar:
             return .init(name, help: "Dock as a bar on the top or bottom edge of a monitor: full width, always on top, on all desktops, its height reserved so maximized windows stop at it.",
                          valueName: "top|bottom", reload: .restart,
@@ -146,12 +146,13 @@ public enum Setting: String, CaseIterable, Sendable {
         case .display:
             return .init(name, help: "X display to open (default: $DISPLAY).", valueName: "name", reload: .restart, resource: .none)
         case .backend:
-            return .init(name, help: "Display system: auto (Wayland for a bar where the compositor offers layer-shell, else X11), x11 or wayland.",
+            return .init(name, help: "Display system: auto (Wayland for a bar or a --geometry with a position where the compositor offers layer-shell, else X11), x11 or wayland.",
                          valueName: "auto|x11|wayland", reload: .restart, resource: .none,
                          manual: "Chosen once at start. Where the Wayland compositor has no layer-shell (GNOME, weston) a bar becomes a window there, saying so once; with neither display the start fails with status 3.")
         case .layer:
-            return .init(name, help: "On Wayland, the bar's layer: under windows (background, bottom) or over them (top, overlay).",
-                         valueName: "background|bottom|top|overlay", reload: .restart, resource: .none)
+            return .init(name, help: "On Wayland, the bar's layer: under windows (background, bottom) or over them (top, overlay). On X11, overlay with a --geometry position puts the window over panels.",
+                         valueName: "background|bottom|top|overlay", reload: .restart, resource: .none,
+                         manual: "swaybar and waybar use the bottom layer by default; top or overlay puts a --geometry ticker above them (layer surfaces in one layer are stacked as the compositor chooses).")
         case .feed:
             return .init(name, help: "An RSS, RDF, Atom or JSON feed (http, https or file URL); item titles become messages. Settings of its own may follow the address: \"URL title='World' refresh=600 descriptions=true colour=#8cf\". Repeatable.",
                          valueName: "url", reload: .restart, resource: .none, configValue: .tables(valueKey: "url"))

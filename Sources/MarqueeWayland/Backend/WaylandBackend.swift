@@ -55,11 +55,11 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
                 look: TickerLook, loop: EventLoop) throws(WaylandError) {
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         switch placement {
-        case .bar:
+        case .bar, .area:
             guard let shell = display.layerShell else { throw .noLayerShell }
             makeSurface = { placement, height, output in
-                guard case .bar(let edge, let layer, _) = placement else { preconditionFailure("a bar's placement") }
-                return LayerSurface(display: display, shell: shell, edge: edge, height: height, layer: layer, output: output)
+                guard let (anchoring, layer) = placement.anchoring(height: height) else { preconditionFailure("a layer surface's placement") }
+                return LayerSurface(display: display, shell: shell, anchoring: anchoring, layer: layer, output: output)
             }
         case .window:
             guard let wmBase = display.wmBase else { throw .missingGlobal("xdg_wm_base") }
@@ -108,7 +108,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     private func listen(to bar: TickerSurface) {
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
         bar.onClosed = { [unowned self] in
-            guard case .bar = self.placement else { return self.outbox.post(.closed) }
+            guard self.placement.isLayerSurface else { return self.outbox.post(.closed) }
             self.place(on: self.placement.output(in: self.display.outputs))
         }
     }
@@ -118,7 +118,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// closes it when its own output goes).
     private func outputsChanged() {
         surfaceScale.followOutput(scale: Self.scale(for: placement, in: display))
-        guard case .bar = placement else { return }
+        guard placement.isLayerSurface else { return }
         let wanted = placement.output(in: display.outputs)
         let current = display.outputs.first { $0.registryName == bar.outputName }
         if let wanted, wanted !== current { return place(on: wanted) }
@@ -208,11 +208,12 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     public func showPointer(overLink: Bool) { input?.showHand(overLink) }
 
-    /// A new height (device pixels, placed in logical ones at the surface's scale) or monitor:
+    /// A new height (device pixels, placed in logical ones at the surface's scale; an area's
+    /// geometry may fix it) or monitor:
     /// the surface is made again there (a layer surface's zone and a window's size follow its
     /// first configure). Window states are the compositor's to decide.
     public func place(_ update: PlacementUpdate) -> [PlacementRefusal] {
-        let height = Int((Double(update.height) / surfaceScale.scale).rounded(.up))
+        let height = placement.fixedHeight ?? Int((Double(update.height) / surfaceScale.scale).rounded(.up))
         let moved = placement.on(update.monitor)
         if height != logicalHeight || moved.output(in: display.outputs) !== placement.output(in: display.outputs) {
             placement = moved

@@ -2,11 +2,12 @@ import CWaylandClient
 import MarqueeFormats
 import WaylandProtocols
 
-/// The bar on a Wayland desktop: a layer-shell surface anchored to one edge and both sides of an
-/// output, its height reserved as an exclusive zone (windows stop at it), the keyboard on demand
-/// (a click gives it focus). Made and destroyed here, surface included.
+/// The ticker on a Wayland desktop with layer-shell: a bar anchored to one edge and both sides of
+/// an output, its height reserved as an exclusive zone (windows stop at it), or an area at a fixed
+/// place reserving nothing (`LayerAnchoring`); the keyboard on demand (a click gives it focus).
+/// Made and destroyed here, surface included.
 ///
-/// The compositor decides the width: the first commit carries no buffer, its `configure` tells
+/// The compositor decides the size: the first commit carries no buffer, its `configure` tells
 /// the size, which is acknowledged before the first buffer is attached (the protocol's order).
 final class LayerSurface: TickerSurface {
     /// Kept open while the surface exists: its proxies are destroyed through it.
@@ -19,24 +20,20 @@ final class LayerSurface: TickerSurface {
     private(set) var width = 0
     private(set) var height: Int
     private(set) var isConfigured = false
+    private var anchoring: LayerAnchoring
     /// A configure arrived with this size (acknowledged already): draw at it.
     var onConfigure: (_ width: Int, _ height: Int) -> Void = { _, _ in }
     /// The compositor will not show it again (its output went away).
     var onClosed: () -> Void = {}
 
-    init(display: WaylandDisplay, shell: OpaquePointer, edge: BarEdge, height: Int, layer: BarLayer,
-         output: WaylandOutput?) {
+    init(display: WaylandDisplay, shell: OpaquePointer, anchoring: LayerAnchoring, layer: BarLayer, output: WaylandOutput?) {
         self.display = display
-        self.height = height
+        self.anchoring = anchoring
+        height = anchoring.height
         outputName = output?.registryName
         surface = wl_compositor_create_surface(display.compositor)
         role = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output?.proxy, Self.layerValue(layer), "xmarquee")
-        let side = edge == .top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM
-        zwlr_layer_surface_v1_set_anchor(role, side.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
-                                         | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue)
-        // Width 0: the compositor gives the output's width (anchored to both sides).
-        zwlr_layer_surface_v1_set_size(role, 0, UInt32(height))
-        zwlr_layer_surface_v1_set_exclusive_zone(role, Int32(height))
+        anchoring.apply(to: role)
         if display.layerShellVersion >= 4 {
             zwlr_layer_surface_v1_set_keyboard_interactivity(role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue)
         }
@@ -66,10 +63,10 @@ final class LayerSurface: TickerSurface {
         onConfigure(self.width, self.height)
     }
 
-    /// A new height (a new font or DPI): the zone follows.
+    /// A new height (a new font or DPI): a bar's zone follows.
     func setHeight(_ newHeight: Int) {
-        zwlr_layer_surface_v1_set_size(role, 0, UInt32(newHeight))
-        zwlr_layer_surface_v1_set_exclusive_zone(role, Int32(newHeight))
+        anchoring = anchoring.with(height: newHeight)
+        anchoring.apply(to: role)
         wl_surface_commit(surface)
     }
 

@@ -116,6 +116,15 @@ public final class TickerWindow {
 
     public func map() { XMapWindow(connection.display, id) }
 
+    /// Override-redirect (before mapping): the window manager neither manages, decorates, moves
+    /// nor restacks it. Mapped last, it stays above every managed window, panels included, also
+    /// when one of them is clicked and raised.
+    public func bypassWindowManager() {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        XChangeWindowAttributes(connection.display, id, UInt(CWOverrideRedirect), &attributes)
+    }
+
     /// The events a ticker listens to. Pointer motion and crossings wake it only while the
     /// pointer is over the window (for the hand over links, hover pause); an idle pointer
     /// elsewhere costs nothing.
