@@ -58,15 +58,18 @@ final class DebianPackageTests: XCTestCase {
         }
         XCTAssertEqual(Tool.run("/usr/bin/xmarquee", ["--version"]).output, "xmarquee 0.1.0\n")
 
-        // The installed entry starts the ticker.
+        // The installed entry starts the ticker, in its desktop-launch mode (errors shown on the bar).
         let entry = try String(contentsOfFile: "/usr/share/applications/xmarquee.desktop", encoding: .utf8)
-        let exec = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
-        XCTAssertEqual(exec, "/usr/bin/xmarquee")
+        let command = try XCTUnwrap(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
+            .split(separator: " ").map(String.init)
+        XCTAssertEqual(command, ["/usr/bin/xmarquee", "--desktop-launch"])
+        let exec = try XCTUnwrap(command.first)
         XCTAssertEqual(Tool.run("desktop-file-validate", ["/usr/share/applications/xmarquee.desktop"]).status, 0)
         let session = try DesktopSession()
         try session.startWindowManager()
         let ticker = Process()
-        ticker.executableURL = URL(fileURLWithPath: String(exec))
+        ticker.executableURL = URL(fileURLWithPath: exec)
+        ticker.arguments = Array(command.dropFirst())
         try session.launch(ticker, ["HOME": folder.path + "/home", "XDG_CONFIG_HOME": ""])
         XCTAssertNotNil(session.window(of: ticker), session.errors(of: ticker))
         ticker.terminate()
