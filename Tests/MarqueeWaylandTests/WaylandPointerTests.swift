@@ -95,6 +95,23 @@ final class WaylandPointerTests: SwayTestCase {
                       "leaving the bar resumes it: \(String(describing: XMarqueeRun.status(name)))")
     }
 
+    /// A seat that has its pointer before the bar starts (any desktop with a mouse) tells it once,
+    /// right when the bar binds the seat: the bar must hear that, not only later changes.
+    func testAPointerTheSeatHadBeforeTheBarStartedPausesItOnHover() throws {
+        let pointer = try VirtualPointer(waylandDisplay: sway.waylandDisplay)
+        defer { pointer.close() }
+        XCTAssertTrue(waitFor(seconds: 3) { (try? self.sway.message(["-t", "get_seats"]))?.contains("\"pointer\"") == true },
+                      "the seat has the virtual pointer")
+        let name = "wl-early-\(getpid())"
+        let bar = try XMarqueeRun(["--name", name, "--bar", "top", "--height", "40", "--speed", "60", "--pause-on-hover",
+                                   "Markets rally as tech stocks climb"], waylandDisplay: sway.waylandDisplay)
+        defer { bar.stop() }
+        XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["paused"] as? Bool == false }, "the bar scrolls")
+        moveOnBar(pointer, x: 300)
+        XCTAssertTrue(waitFor(seconds: 3) { XMarqueeRun.status(name)?["paused"] as? Bool == true },
+                      "hovering the bar pauses it: \(String(describing: XMarqueeRun.status(name)))")
+    }
+
     func testDraggingMovesTheTextWithThePointerExactly() throws {
         let (bar, pointer) = try barWithPointer("wl-drag-\(getpid())", ["Drag me along, drag me back: every pixel follows the pointer"])
         defer { pointer.close(); bar.stop() }

@@ -22,6 +22,13 @@ public final class WaylandDisplay {
     /// wp_fifo_manager_v1: commits shown one per refresh, queued ahead (KWin 6.7, mutter 49+, weston 15+).
     private(set) var fifoManager: OpaquePointer?
     private(set) var seat: OpaquePointer?
+    /// The seat's devices as it last told them (`WL_SEAT_CAPABILITY_*`). Heard from the moment the
+    /// seat is bound: a seat tells them once, at once, and a proxy without a listener drops what it
+    /// hears (a seat with a mouse from the start would otherwise never give the bar a pointer).
+    private(set) var seatCapabilities: UInt32 = 0
+    /// Called when the seat's devices change (`SeatInput` follows them).
+    var onSeatCapabilities: (UInt32) -> Void = { _ in }
+    private let seatListener: UnsafeMutablePointer<wl_seat_listener>
     private var wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>?
     private let presentationListener: UnsafeMutablePointer<wp_presentation_listener>
     /// The clock wp_presentation's times are on (told once, right after binding).
@@ -49,6 +56,14 @@ public final class WaylandDisplay {
         presentationListener.initialize(to: wp_presentation_listener(clock_id: { data, _, clock in
             listenerOwner(data, as: WaylandDisplay.self)?.presentationClock = Int32(bitPattern: clock)
         }))
+        seatListener = .allocate(capacity: 1)
+        seatListener.initialize(to: wl_seat_listener(
+            capabilities: { data, _, capabilities in
+                guard let owner = listenerOwner(data, as: WaylandDisplay.self) else { return }
+                owner.seatCapabilities = capabilities
+                owner.onSeatCapabilities(capabilities)
+            },
+            name: { _, _, _ in }))
         wl_registry_add_listener(registry, registryListener, listenerData(self))
         // The globals, then the outputs' own properties (names, scale).
         wl_display_roundtrip(display)
@@ -69,6 +84,7 @@ public final class WaylandDisplay {
         wl_registry_destroy(registry)
         registryListener.deallocate()
         presentationListener.deallocate()
+        seatListener.deallocate()
         wl_display_disconnect(display)
     }
 
@@ -86,7 +102,9 @@ public final class WaylandDisplay {
         switch interface {
         case "wl_compositor": compositor = bind(name, xm_wl_compositor_interface(), version: min(version, 4))
         case "wl_shm": shm = bind(name, xm_wl_shm_interface(), version: 1)
-        case "wl_seat" where seat == nil: seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))
+        case "wl_seat" where seat == nil:
+            seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))
+            if let seat { wl_seat_add_listener(seat, seatListener, listenerData(self)) }
         case "wp_viewporter": viewporter = bind(name, xm_wp_viewporter_interface(), version: 1)
         case "wp_fractional_scale_manager_v1":
             fractionalScaleManager = bind(name, xm_wp_fractional_scale_manager_v1_interface(), version: 1)

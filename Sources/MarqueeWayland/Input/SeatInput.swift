@@ -33,7 +33,6 @@ final class SeatInput {
     /// Device pixels per logical pixel (fractional where the compositor prefers it): frames are
     /// planned in device pixels, pointer positions come in logical ones.
     var scale: Double
-    private let seatListener: UnsafeMutablePointer<wl_seat_listener>
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
     var onInput: (PlayerInput) -> Void = { _ in }
@@ -55,10 +54,6 @@ final class SeatInput {
         self.display = display
         self.seat = seat
         cursor = PointerCursor(display: display, scale: Int(scale.rounded(.up)))
-        seatListener = .allocate(capacity: 1)
-        seatListener.initialize(to: wl_seat_listener(
-            capabilities: { data, _, capabilities in listenerOwner(data, as: SeatInput.self)?.capabilities(capabilities) },
-            name: { _, _, _ in }))
         pointerListener = .allocate(capacity: 1)
         pointerListener.initialize(to: wl_pointer_listener(
             enter: { data, _, serial, surface, x, y in
@@ -90,12 +85,14 @@ final class SeatInput {
                                                                                   locked: locked, group: group)
             },
             repeat_info: { _, _, _, _ in }))
-        wl_seat_add_listener(seat, seatListener, listenerData(self))
+        // The devices the seat has now (told when it was bound), and those it gets or loses later.
+        capabilities(display.seatCapabilities)
+        display.onSeatCapabilities = { [unowned self] in self.capabilities($0) }
     }
 
     deinit {
+        display.onSeatCapabilities = { _ in }
         releaseDevices(pointer: true, keyboard: true)
-        seatListener.deallocate()
         pointerListener.deallocate()
         keyboardListener.deallocate()
     }
