@@ -29,8 +29,9 @@ final class SurfaceScale {
         viewport = display.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
         // No protocol tells whether a compositor crops exactly: wlroots 0.15 ignores source
         // offsets (headless sway 1.7). It predates fractional-scale-v1 (wlroots 0.17) and fifo,
-        // so either one offered stands for a compositor new enough: wlroots ≥ 0.17 (its pixman
-        // and GLES passes take the source box), KWin, mutter, weston 16.
+        // so either one offered stands for a compositor new enough: wlroots ≥ 0.17, KWin, mutter,
+        // weston 16 (the bed's pixel tests: wlroots 0.20's pixman pass, KWin 5.27's OpenGL and
+        // 6.7's QPainter, mutter's and weston's crop exactly).
         honoursSourceOffsets = viewport != nil && (display.fractionalScaleManager != nil || display.fifoManager != nil)
         if viewport != nil, let manager = display.fractionalScaleManager {
             fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
