@@ -158,8 +158,9 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     }
 
     /// A frame at its callback, or at once (standing text, a new size): a rectangle of an atlas
-    /// where one shows it, else cut from a ribbon; where the compositor still holds every buffer, a frame is tried again a refresh later and a standing picture
-    /// drawn as soon as it lets one go (no frame may come to draw it otherwise).
+    /// where one shows it, else cut from a ribbon; where the compositor still holds every buffer,
+    /// a frame is tried again a refresh later and a standing picture drawn as soon as it lets one
+    /// go (no frame may come to draw it otherwise).
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
         if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
