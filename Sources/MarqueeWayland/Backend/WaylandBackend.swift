@@ -156,23 +156,28 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
 
     /// Whether frames go through the fifo as rectangles of an atlas: where the compositor offers
-    /// fifo, the surface has a viewport (fractional scale) and no edge fade composes each frame.
-    /// (Without fifo the atlas would spare the buffer release a frame too — one wake-up a frame
-    /// on wlroots 0.20 instead of 1.25 — but a new atlas paints every band in use in one frame,
-    /// where ribbons are painted one phase a frame: 3 to 13 refreshes late at each, in a debug
-    /// build under sway 1.12. Not yet.)
-    private var queuesFrames: Bool { fifo != nil && surfaceScale.showsThroughViewport && !compositor.composesFrames }
+    /// fifo, crops at the viewport's source offset and no edge fade composes each frame. Without
+    /// fifo, frames are rectangles of an atlas one a frame callback where the compositor crops
+    /// so (`show`): no buffer made, attached or released a frame.
+    private var queuesFrames: Bool { fifo != nil && surfaceScale.honoursSourceOffsets && !compositor.composesFrames }
 
     public func setFramesWanted(_ wanted: Bool) {
         if wanted { pacer.requestFrame() } else { pacer.stop() }
     }
 
-    /// A frame at its callback, or at once (standing text, a new size); where the compositor
-    /// still holds every buffer, a frame is tried again a refresh later and a standing picture
-    /// drawn as soon as it lets one go (no frame may come to draw it otherwise).
+    /// A frame at its callback, or at once (standing text, a new size): a rectangle of an atlas
+    /// where one shows it, else cut from a ribbon; where the compositor still holds every buffer,
+    /// a frame is tried again a refresh later and a standing picture drawn as soon as it lets one
+    /// go (no frame may come to draw it otherwise).
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
         if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
+        if surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
+            showsAtlas = true
+            owedStill = nil
+            pacer.commitFrame()
+            return true
+        }
         if showsAtlas {
             surfaceScale.showWholeBuffer()
             showsAtlas = false

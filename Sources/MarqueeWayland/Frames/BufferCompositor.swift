@@ -9,7 +9,9 @@ import TileRaster
 /// the compositor reads the shared memory where the buffer lies. With an edge fade (which belongs
 /// to the bar's edges, not the strip), or while every ribbon of the phase is still the
 /// compositor's, the frame is composed into a buffer of its own and faded there; the first frame
-/// of each size is copied out of its ribbon into one (`FirstBufferPitchQuirk`).
+/// of each size is copied out of its ribbon into one (`FirstBufferPitchQuirk`). Where the
+/// compositor crops at a viewport's source offset exactly, a frame is a rectangle of an atlas of
+/// every phase's ribbon instead (`AtlasFrames`): no buffer a frame at all.
 ///
 /// Buffers are xrgb8888 for an opaque background and premultiplied argb8888 for a translucent
 /// one, which the compositor blends over what is below. Owns the ribbons, buffers and tiles.
@@ -35,12 +37,8 @@ final class BufferCompositor {
     /// The last frame composed into a buffer of its own (not cut from a ribbon).
     private var lastComposedFrame: UInt64 = 0
     private var firstBuffer = FirstBufferPitchQuirk()
-    /// Frames as rectangles of a `PhaseAtlas` (where frames are queued ahead): two, one shown
-    /// from while the other, released, is painted.
-    private var atlases: [PhaseAtlas] = []
-    /// The atlas attached to the surface now.
-    private var shownAtlas: PhaseAtlas?
-    private static let atlasCount = 2
+    /// Frames as rectangles of a `PhaseAtlas`, where the compositor crops exactly.
+    private var atlases: AtlasFrames
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -48,6 +46,7 @@ final class BufferCompositor {
         self.shm = shm
         style = TileStyle(font: font, look: look, alphaShows: true, height: height, format: Self.format(for: look))
         buffers = BufferRing(display: display, shm: shm, format: style.format)
+        atlases = AtlasFrames(display: display, shm: shm)
         fade = CanvasEdgeFade(width: look.fade, background: style.background)
     }
 
@@ -85,7 +84,38 @@ final class BufferCompositor {
         }
         wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
         firstBuffer.noteAttached(width: plan.width, height: height, callbacks: callbacks)
+        atlases.detach()
         return true
+    }
+
+    /// Shows `plan` as a rectangle of an atlas through `scale`'s viewport (attaching the atlas
+    /// where it was not) and damages it; false while no atlas shows it (the
+    /// frame is then cut from a ribbon: `attach`), one band of the next painted a frame.
+    func showRectangle(_ plan: FramePlan, through scale: SurfaceScale) -> Bool {
+        guard plan.width > 0, height > 0, fade == nil else { return false }
+        if style.adoptFont(of: plan) { forgetPainted() }
+        guard let (atlas, attachedNow) = atlases.frameAtlas(plan, height: height, format: style.format, surface: surface,
+                                                             paint: paintBand) else { return false }
+        frameNumber &+= 1
+        endFrame(width: plan.width, composed: false)
+        if attachedNow { attached(atlas) }
+        show(plan, of: atlas, through: scale)
+        return true
+    }
+
+    /// `atlas` was attached for the next commit: all of it damaged (a compositor that keeps the
+    /// texture of the buffer before, of the same size, uploads only what is damaged), and the
+    /// texture a buffer after it is shown in made anew (`FirstBufferPitchQuirk`).
+    private func attached(_ atlas: PhaseAtlas) {
+        firstBuffer.textureRemade()
+        wl_surface_damage_buffer(surface, 0, 0, Int32(atlas.width), Int32(atlas.bandHeight * SubpixelGrid.steps))
+    }
+
+    /// Sets `scale`'s viewport to `plan`'s rectangle of `atlas` (which shows it) and damages it.
+    private func show(_ plan: FramePlan, of atlas: PhaseAtlas, through scale: SurfaceScale) {
+        guard let origin = atlas.origin(of: plan) else { return }
+        scale.showSource(x: origin.x, y: origin.y, width: plan.width, height: height)
+        wl_surface_damage_buffer(surface, Int32(origin.x), Int32(origin.y), Int32(plan.width), Int32(height))
     }
 
     /// Shows `plan` and the frames following it as rectangles of one atlas: for each, the
@@ -95,57 +125,21 @@ final class BufferCompositor {
         guard plan.width > 0, height > 0 else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
         frameNumber &+= 1
-        guard let atlas = atlas(showing: plan) else { return false }
-        if atlas !== shownAtlas {
-            atlas.attach(to: surface)
-            shownAtlas = atlas
+        let attachedBefore = atlases.attached
+        guard let atlas = atlases.batchAtlas(plan, height: height, format: style.format, surface: surface, paint: paintBand) else {
+            return false
         }
+        if atlas !== attachedBefore { attached(atlas) }
         for index in 0..<plan.frameCount {
-            guard let origin = atlas.origin(of: plan.frame(index)) else { break }
-            scale.showSource(x: origin.x, y: origin.y, width: plan.width, height: height)
-            wl_surface_damage_buffer(surface, Int32(origin.x), Int32(origin.y), Int32(plan.width), Int32(height))
+            show(plan.frame(index), of: atlas, through: scale)
             commit(index)
         }
         return true
     }
 
-    /// The atlas showing every frame of `plan`: the one attached when it does, else the other,
-    /// painted for them (from the first frame's ribbon range, the bands of their phases and of
-    /// those the attached one has: a speed between whole pixels visits several phases, and a
-    /// band missing would mean a new atlas every frame); nil while it is still the compositor's.
-    private func atlas(showing plan: FramePlan) -> PhaseAtlas? {
-        if let shownAtlas, shows(plan, in: shownAtlas) { return shownAtlas }
-        let width = Self.span.width(window: plan.width)
-        atlases.removeAll { !$0.isHeld && $0 !== shownAtlas && ($0.width != width || $0.bandHeight != height) }
-        // Never the one attached, even where the compositor let it go early (wlroots releases shm
-        // at once): only a new attach makes it read the buffer again.
-        let atlas: PhaseAtlas
-        if let free = atlases.first(where: { !$0.isHeld && $0 !== shownAtlas }) {
-            atlas = free
-        } else if atlases.count < Self.atlasCount,
-                  let made = try? PhaseAtlas(display: display, shm: shm, width: width, bandHeight: height, format: style.format) {
-            atlases.append(made)
-            atlas = made
-        } else {
-            return nil
-        }
-        atlas.forget()
-        let range = Self.span.range(for: plan)
-        var phases = Set(shownAtlas?.paintedPhases ?? [])
-        for index in 0..<plan.frameCount { phases.insert(plan.frame(index).phase) }
-        let copies = plan.copies(covering: range), extent = StripExtent(plan.strip, range: range)
-        for phase in phases {
-            guard let band = atlas.band(phase) else { continue }
-            paint(copies, phase: phase, into: band)
-            atlas.painted(phase, extent: extent)
-        }
-        atlas.finishedPainting()
-        return shows(plan, in: atlas) ? atlas : nil
-    }
-
-    private func shows(_ plan: FramePlan, in atlas: PhaseAtlas) -> Bool {
-        for index in 0..<plan.frameCount where !atlas.shows(plan.frame(index)) { return false }
-        return true
+    /// Paints `range` of `plan`'s strip at `phase` into an atlas's band.
+    private func paintBand(_ plan: FramePlan, range: Range<Int>, phase: Int, band: TileCanvas) {
+        paint(plan.copies(covering: range), phase: phase, into: band)
     }
 
     /// Attaches `plan`'s frame copied out of `ribbon` into a buffer of its own, whose stride is
@@ -239,7 +233,7 @@ final class BufferCompositor {
     private func forgetPainted() {
         tiles.releaseAll()
         for ribbon in ribbons { ribbon.forget() }
-        for atlas in atlases { atlas.forget() }
+        atlases.forget()
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
@@ -248,8 +242,7 @@ final class BufferCompositor {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         ribbons.removeAll()
-        atlases.removeAll()
-        shownAtlas = nil
+        atlases.reset(surfaceGone: true)
         firstBuffer.textureRemade()
     }
 
@@ -266,7 +259,7 @@ final class BufferCompositor {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
             ribbons.removeAll()
-            atlases.removeAll { !$0.isHeld }
+            atlases.reset(surfaceGone: false)
             firstBuffer.textureRemade()
         } else if !style.setLook(look, alphaShows: true) {
             return

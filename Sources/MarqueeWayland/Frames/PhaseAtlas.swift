@@ -6,14 +6,17 @@ import TileRaster
 /// shared with the compositor: band `phase` (rows `phase × bandHeight` on) holds that phase's
 /// ribbon. Attached once, a frame is then a rectangle of it (`wp_viewport.set_source` at the
 /// frame's column and band): no buffer made, attached or released per frame, so frames can be
-/// queued for the refreshes to come without a wake-up each. Bands are painted when a frame first
-/// needs them, never while the compositor may read the atlas (it is held from its attach until
-/// the compositor releases it). Owns its buffer.
+/// queued for the refreshes to come, or shown one a frame callback, without a wake-up more.
+/// Bands are painted when a frame needs them (`AtlasFrames` says which), never while the
+/// compositor may read the atlas (it is held from its attach until the compositor releases it).
+/// Owns its buffer.
 final class PhaseAtlas {
     private let pixels: ShmBuffer
     let bandHeight: Int
     /// What each band holds; nil where it is not painted.
     private var extents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// The strip range its bands are painted for (`begin`); nil when it holds nothing.
+    private(set) var range: Range<Int>?
 
     init(display: WaylandDisplay, shm: OpaquePointer, width: Int, bandHeight: Int, format: TileCanvas.Format) throws(WaylandError) {
         pixels = try ShmBuffer(display: display, shm: shm, width: width, height: bandHeight * SubpixelGrid.steps, format: format)
@@ -50,7 +53,21 @@ final class PhaseAtlas {
     func finishedPainting() { pixels.releasePages() }
 
     /// What it holds is stale (new colours, height, font).
-    func forget() { extents = Array(repeating: nil, count: SubpixelGrid.steps) }
+    func forget() {
+        extents = Array(repeating: nil, count: SubpixelGrid.steps)
+        range = nil
+    }
+
+    /// Its bands are painted for strip range `range` from now on: what it held is forgotten.
+    func begin(_ range: Range<Int>) {
+        forget()
+        self.range = range
+    }
+
+    /// Whether it is of this size and pixel format.
+    func fits(width: Int, bandHeight: Int, format: TileCanvas.Format) -> Bool {
+        self.width == width && self.bandHeight == bandHeight && pixels.canvas.format == format
+    }
 
     /// Attaches it to `surface` for the next commit: the compositor's until it releases it.
     func attach(to surface: OpaquePointer) { pixels.attach(to: surface) }

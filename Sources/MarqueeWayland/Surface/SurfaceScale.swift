@@ -2,10 +2,12 @@ import CWaylandClient
 import WaylandProtocols
 
 /// How one surface's buffer maps onto its logical size. Where the compositor offers
-/// wp_fractional_scale_v1 and wp_viewporter, the buffer is made at the exact device size it
-/// prefers (logical × scale / 120: 1.25, 1.5, 1.75 as well as whole scales) and a viewport shows
-/// it at the logical size, so nothing is resampled; elsewhere the output's whole scale through
-/// `wl_surface.set_buffer_scale`. Owns the surface's viewport and fractional-scale objects.
+/// wp_viewporter, a viewport shows the buffer at the logical size: with wp_fractional_scale_v1
+/// the buffer is made at the exact device size the compositor prefers (logical × scale / 120:
+/// 1.25, 1.5, 1.75 as well as whole scales), so nothing is resampled; without it (weston 16) at
+/// the output's whole scale. Without a viewporter, the output's whole scale through
+/// `wl_surface.set_buffer_scale`. A viewport also lets a frame be a rectangle of a larger buffer
+/// (`showSource`). Owns the surface's viewport and fractional-scale objects.
 final class SurfaceScale {
     /// Device pixels per logical pixel × 120 (the protocol's fixed denominator).
     private(set) var scale120: Int
@@ -24,15 +26,20 @@ final class SurfaceScale {
         listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
             listenerOwner(data, as: SurfaceScale.self)?.preferred(Int(scale))
         }))
-        if let manager = display.fractionalScaleManager, let viewporter = display.viewporter {
-            viewport = wp_viewporter_get_viewport(viewporter, surface)
+        viewport = display.viewporter.flatMap { wp_viewporter_get_viewport($0, surface) }
+        // No protocol tells whether a compositor crops exactly: wlroots 0.15 ignores source
+        // offsets (headless sway 1.7). It predates fractional-scale-v1 (wlroots 0.17) and fifo,
+        // so either one offered stands for a compositor new enough: wlroots ≥ 0.17, KWin, mutter,
+        // weston 16 (the bed's pixel tests: wlroots 0.20's pixman pass, KWin 5.27's OpenGL and
+        // 6.7's QPainter, mutter's and weston's crop exactly).
+        honoursSourceOffsets = viewport != nil && (display.fractionalScaleManager != nil || display.fifoManager != nil)
+        if viewport != nil, let manager = display.fractionalScaleManager {
             fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             if let fractional { wp_fractional_scale_v1_add_listener(fractional, listener, listenerData(self)) }
         } else {
-            viewport = nil
             fractional = nil
-            wl_surface_set_buffer_scale(surface, Int32(max(1, outputScale)))
         }
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(max(1, outputScale))) }
     }
 
     deinit {
@@ -52,9 +59,10 @@ final class SurfaceScale {
         wp_viewport_set_destination(viewport, Int32(width), Int32(height))
     }
 
-    /// Whether buffers are shown through a viewport (a fractional scale): a frame can then be a
-    /// rectangle of a larger buffer (`showSource`).
-    var showsThroughViewport: Bool { viewport != nil }
+    /// Whether a frame can be a rectangle of a larger buffer (`showSource`) that the compositor
+    /// shows exactly: buffers are shown through a viewport and the compositor crops at the
+    /// source's offset.
+    let honoursSourceOffsets: Bool
 
     /// From the next commit the surface shows the buffer's rectangle at `x`, `y` (buffer pixels)
     /// of its logical size × scale; nil shows the whole buffer again.
@@ -71,11 +79,11 @@ final class SurfaceScale {
     }
 
     /// The output's whole scale changed (or the surface went to another output): followed where
-    /// the compositor tells no preferred scale of its own. The buffer scale applies with the next
-    /// buffer attached, which must then be of the new device size.
+    /// the compositor tells no preferred scale of its own. The buffer scale (or the viewport's
+    /// size) applies with the next buffer attached, which must then be of the new device size.
     func followOutput(scale outputScale: Int) {
         guard fractional == nil, outputScale > 0, 120 * outputScale != scale120 else { return }
-        wl_surface_set_buffer_scale(surface, Int32(outputScale))
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(outputScale)) }
         preferred(120 * outputScale)
     }
 

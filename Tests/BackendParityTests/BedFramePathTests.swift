@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// How a moving bar's frames reach the bed's compositors, read from the ticker's own protocol log
+/// (`WAYLAND_DEBUG=client`). Where the compositor crops at a viewport's source offset, a frame is
+/// a source rectangle of an attached atlas: no `wl_buffer` made or attached a frame (on wlroots
+/// 0.20 each one brought a release and a `delete_id` right after the commit, a second wake-up);
+/// where it offers fifo as well (weston 16, which has a viewport but no fractional scale), the
+/// rectangles are queued through it. The pixels are CompositorBedTests'.
+final class BedFramePathTests: XCTestCase {
+    func testSwayFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false) }
+    func testLabwcFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.labwc, queued: false) }
+    func testWestonFramesAreAtlasRectanglesQueuedThroughFifo() throws { try framesAreAtlasRectangles(.weston, queued: true) }
+
+    /// A bar at 120 px/s (a new sub-pixel phase every other frame: every band of the atlas is
+    /// needed) for 5 s; counted from 1.5 s after its first commit, when every phase has been seen.
+    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool) throws {
+        if let reason = ChrootCompositor.unavailable { throw XCTSkip("the compositor bed: \(reason)") }
+        let compositor = try ChrootCompositor(kind)
+        defer { compositor.stop() }
+        let ticker = try compositor.startTicker(["--bar", "top", "--height", "32", "--speed", "120", "--", "Markets rally as tech stocks climb"],
+                                                environment: ["WAYLAND_DEBUG": "client"])
+        Thread.sleep(forTimeInterval: 5)
+        let requests = ProtocolLog(ticker.output(last: 100_000_000)).requests(after: 1.5)
+        let label = "\(kind.rawValue) \(compositor.version)"
+        let commits = requests.count { $0.hasSuffix(".commit()") }
+        let attaches = requests.count { $0.contains(".attach(") }
+        let made = requests.count { $0.contains(".create_buffer(") }
+        let rectangles = requests.count { $0.contains(".set_source(") && !$0.contains("set_source(-1") }
+        let barriers = requests.count { $0.contains(".wait_barrier(") }
+        print("bed: \(label) frames after 1.5 s: \(commits) commits, \(rectangles) source rectangles, \(attaches) attaches, "
+              + "\(made) buffers made, \(barriers) fifo barriers")
+        XCTAssertGreaterThan(commits, 100, "\(label): the bar moves, a commit a frame")
+        XCTAssertGreaterThanOrEqual(rectangles, commits - 2, "\(label): every frame a source rectangle")
+        // A new atlas once per 700 px or so of motion (6 s at 120 px/s): one at most in 3.5 s.
+        XCTAssertLessThanOrEqual(attaches, 2, "\(label): an atlas attached, not a buffer a frame")
+        XCTAssertLessThanOrEqual(made, 2, "\(label): no buffer made a frame")
+        if queued { XCTAssertGreaterThanOrEqual(barriers, commits - 2, "\(label): every frame queued through fifo") }
+    }
+}
+
+/// A client's `WAYLAND_DEBUG=client` log: `[HH:MM:SS.micro] {queue}  -> object#id.request(...)`
+/// for requests, without the arrow for events.
+private struct ProtocolLog {
+    private let lines: [(time: Double, text: Substring)]
+
+    init(_ text: String) {
+        lines = text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+            let clock = line[line.index(after: line.startIndex)..<close].split(separator: ":").compactMap { Double($0) }
+            guard clock.count == 3 else { return nil }
+            return (clock[0] * 3600 + clock[1] * 60 + clock[2], line[close...])
+        }
+    }
+
+    /// The requests sent from `delay` seconds after the first commit on.
+    func requests(after delay: Double) -> [Substring] {
+        let sent = lines.filter { $0.text.contains(" -> ") }
+        guard let first = sent.first(where: { $0.text.hasSuffix(".commit()") }) else { return [] }
+        return sent.filter { $0.time >= first.time + delay }.map(\.text)
+    }
+}
