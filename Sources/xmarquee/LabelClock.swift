@@ -16,23 +16,12 @@ final class LabelClock {
         self.colors = colors
     }
 
-    /// Whether `format` holds a conversion other than `%%`: a clock.
-    static func ticks(_ format: String) -> Bool {
-        var characters = format.makeIterator()
-        while let character = characters.next() {
-            guard character == "%" else { continue }
-            guard let conversion = characters.next() else { return false }
-            if conversion != "%" { return true }
-        }
-        return false
-    }
-
     /// Shows the label on `ticker` now and, for a clock, each time its text changes.
     func start(on loop: EventLoop, ticker: Ticker) {
         let show = { [colors] (text: String) in
             ticker.setLabel(LaneLabel(text: text, foreground: colors.foreground, background: colors.background))
         }
-        guard Self.ticks(format) else {
+        guard LaneLabel.ticks(format) else {
             return show(TextSanitizer.singleLine(LocalTime.format(format, epoch: Int(LocalTime.now().epoch))))
         }
         do {

@@ -21,6 +21,18 @@ public struct LaneLabel: Equatable, Sendable {
         return text.isEmpty ? message : "\(text): \(message)"
     }
 
+    /// Whether a label's `format` holds a strftime conversion other than `%%`: a clock, which
+    /// ticks; plain text arms no timer.
+    public static func ticks(_ format: String) -> Bool {
+        var characters = format.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else { continue }
+            guard let conversion = characters.next() else { return false }
+            if conversion != "%" { return true }
+        }
+        return false
+    }
+
     /// The label's side margins in pixels for a font of `fontHeight`: half the font's height
     /// each side, like an item box's padding.
     public static func padding(fontHeight: Int) -> Int { max(2, fontHeight / 2) }

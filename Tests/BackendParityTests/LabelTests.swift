@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// `--label`: a label that stands still at the start edge while the crawl runs beside it, the
+/// crawl fading at the label's edge, on the real server.
+final class LabelTests: ParityTestCase {
+    func testTheLabelStandsStillWhileTheCrawlMovesOnX11() throws { try labelStandsStill(on: .x11, compositing: false) }
+    func testTheLabelStandsStillUnderACompositingManagerOnX11() throws { try labelStandsStill(on: .x11, compositing: true) }
+
+    /// Wayland shows no label yet: said in one line, never dropped silently; the crawl runs.
+    func testWaylandSaysItCannotShowTheLabelYet() throws {
+        try withBar(on: .wayland, ["--label", "BREAKING"]) { _, run, name in
+            XCTAssertNotNil(waitForStatus(name), "running")
+            run.stop()
+            let end = try XCTUnwrap(run.finish(within: 10))
+            XCTAssertTrue(end.errors.contains("--label: this display cannot show a label yet"), "stderr: \(end.errors)")
+        }
+    }
+
+    /// Black on white "BREAKING" beside white blocks crawling on black at 120 px/s, a 40-px fade:
+    /// over 2 s of captures the label's pixels never change while the crawl's do; the crawl's
+    /// first columns ramp up from the background at the label's edge; OCR reads the label.
+    private func labelStandsStill(on backend: Backend, compositing: Bool) throws {
+        let blocks = String(repeating: "\u{2588}", count: 400)
+        let arguments = ["--label", "BREAKING", "--label-fg", "#000000", "--label-bg", "#ffffff", "--fade", "40",
+                         "--fg", "#ffffff", "--bg", "#000000", "--speed", "120"]
+        try withBar(on: backend, arguments, text: blocks, compositing: compositing) { display, _, name in
+            XCTAssertNotNil(waitForStatus(name), "\(backend): running")
+            var first: Screenshot?
+            // The label's width: white columns on the top row from the left edge.
+            var labelWidth = 0
+            XCTAssertTrue(waitFor(seconds: 5) {
+                guard let shot = try? display.screenshot() else { return false }
+                labelWidth = (0..<shot.width).first { Pixel(shot.pixel(x: $0, y: 1)).brightness < 128 } ?? 0
+                first = shot
+                return labelWidth > 40 && Pixel(shot.pixel(x: labelWidth + 80, y: 20)).brightness > 200
+            }, "\(backend): the label and the crawl are drawn")
+            let start = try XCTUnwrap(first)
+            // Kept for a look (`convert FILE.ppm FILE.png`).
+            try? start.ppm(x: 0, y: 0, width: start.width, height: 40)
+                .write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "xmarquee-label-\(backend)-\(compositing).ppm"))
+
+            let words = try TextRecognizer.words(in: start, x: 0, y: 0, width: labelWidth, height: 40)
+            XCTAssertTrue(words.contains("breaking"), "\(backend): OCR reads the label: \(words)")
+
+            func region(_ shot: Screenshot, _ columns: Range<Int>) -> [Pixel] {
+                (0..<40).flatMap { y in columns.map { Pixel(shot.pixel(x: $0, y: y)) } }
+            }
+            let label = region(start, 0..<labelWidth)
+            let crawl = region(start, labelWidth..<start.width)
+            var captures = 0, crawlChanged = 0, fadesSeen = 0
+            let deadline = Date().addingTimeInterval(2)
+            while Date() < deadline {
+                let shot = try display.screenshot()
+                captures += 1
+                XCTAssertEqual(region(shot, 0..<labelWidth), label, "\(backend): the label's pixels at capture \(captures)")
+                if region(shot, labelWidth..<shot.width) != crawl { crawlChanged += 1 }
+                // The fade: background at the label's edge, brighter further in, whole 60 px in.
+                func column(_ x: Int) -> Int { Pixel(shot.pixel(x: labelWidth + x, y: 20)).brightness }
+                if column(45) > 200 && column(60) > 200 {
+                    fadesSeen += 1
+                    XCTAssertLessThan(column(0), 30, "\(backend): the crawl fades out at the label's edge")
+                    XCTAssertLessThan(column(5), column(25), "\(backend): brighter further from the label")
+                }
+            }
+            XCTAssertGreaterThan(captures, 5, "\(backend): captures over 2 s")
+            XCTAssertGreaterThan(fadesSeen, captures / 2, "\(backend): blocks beside the label in most captures")
+            print("label \(backend) compositing=\(compositing): \(labelWidth) px wide, \(captures) captures, crawl changed in \(crawlChanged), fade ramp in \(fadesSeen): \(words)")
+            XCTAssertGreaterThanOrEqual(crawlChanged, captures - 1, "\(backend): the crawl moves between captures")
+        }
+    }
+}
