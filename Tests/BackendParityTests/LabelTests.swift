@@ -8,6 +8,9 @@ final class LabelTests: ParityTestCase {
     func testTheLabelStandsStillWhileTheCrawlMovesOnX11() throws { try labelStandsStill(on: .x11, compositing: false) }
     func testTheLabelStandsStillUnderACompositingManagerOnX11() throws { try labelStandsStill(on: .x11, compositing: true) }
 
+    func testAScreenReaderReadsTheLabelBeforeTheMessageOnX11() throws { try screenReaderReadsTheLabel(on: .x11) }
+    func testAScreenReaderReadsTheLabelBeforeTheMessageOnWayland() throws { try screenReaderReadsTheLabel(on: .wayland) }
+
     /// Wayland shows no label yet: said in one line, never dropped silently; the crawl runs.
     func testWaylandSaysItCannotShowTheLabelYet() throws {
         try withBar(on: .wayland, ["--label", "BREAKING"]) { _, run, name in
@@ -68,6 +71,19 @@ final class LabelTests: ParityTestCase {
             XCTAssertGreaterThan(fadesSeen, captures / 2, "\(backend): blocks beside the label in most captures")
             print("label \(backend) compositing=\(compositing): \(labelWidth) px wide, \(captures) captures, crawl changed in \(crawlChanged), fade ramp in \(fadesSeen): \(words)")
             XCTAssertGreaterThanOrEqual(crawlChanged, captures - 1, "\(backend): the crawl moves between captures")
+        }
+    }
+
+    /// The marquee's accessible name is the label, then the message at the reading edge.
+    private func screenReaderReadsTheLabel(on backend: Backend) throws {
+        try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
+        let bus = try PrivateSessionBus()
+        let launcher = try AccessibilityBusLauncher(bus: bus)
+        defer { launcher.stop() }
+        try withBar(on: backend, ["--speed", "0", "--label", "BREAKING"], text: "Markets rally", environment: bus.environment) { _, _, name in
+            XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["message"] as? String == "Markets rally" })
+            let tree = ScreenReaderProbe.tree(bus: bus)
+            XCTAssertTrue(tree.contains("role=marquee") && tree.contains("name='BREAKING: Markets rally'"), "\(backend): \(tree)")
         }
     }
 }
