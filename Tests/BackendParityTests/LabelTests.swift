@@ -7,19 +7,10 @@ import XCTest
 final class LabelTests: ParityTestCase {
     func testTheLabelStandsStillWhileTheCrawlMovesOnX11() throws { try labelStandsStill(on: .x11, compositing: false) }
     func testTheLabelStandsStillUnderACompositingManagerOnX11() throws { try labelStandsStill(on: .x11, compositing: true) }
+    func testTheLabelStandsStillWhileTheCrawlMovesOnWayland() throws { try labelStandsStill(on: .wayland, compositing: false) }
 
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnX11() throws { try screenReaderReadsTheLabel(on: .x11) }
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnWayland() throws { try screenReaderReadsTheLabel(on: .wayland) }
-
-    /// Wayland shows no label yet: said in one line, never dropped silently; the crawl runs.
-    func testWaylandSaysItCannotShowTheLabelYet() throws {
-        try withBar(on: .wayland, ["--label", "BREAKING"]) { _, run, name in
-            XCTAssertNotNil(waitForStatus(name), "running")
-            run.stop()
-            let end = try XCTUnwrap(run.finish(within: 10))
-            XCTAssertTrue(end.errors.contains("--label: this display cannot show a label yet"), "stderr: \(end.errors)")
-        }
-    }
 
     /// Black on white "BREAKING" beside white blocks crawling on black at 120 px/s, a 40-px fade:
     /// over 2 s of captures the label's pixels never change while the crawl's do; the crawl's

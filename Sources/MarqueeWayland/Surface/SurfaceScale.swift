@@ -17,14 +17,23 @@ final class SurfaceScale {
     /// output's scale changed).
     var onChange: () -> Void = {}
 
-    init(display: WaylandDisplay, surface: OpaquePointer, outputScale: Int) {
+    /// `parent`: the surface is inside that one (a subsurface), which alone hears the
+    /// compositor's preferred scale; this one follows it (`follow`).
+    init(display: WaylandDisplay, surface: OpaquePointer, outputScale: Int, parent: SurfaceScale? = nil) {
         self.surface = surface
-        scale120 = 120 * max(1, outputScale)
+        scale120 = parent?.scale120 ?? 120 * max(1, outputScale)
         listener = .allocate(capacity: 1)
         listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
             listenerOwner(data, as: SurfaceScale.self)?.preferred(Int(scale))
         }))
-        if let manager = display.fractionalScaleManager, let viewporter = display.viewporter {
+        if let parent, let viewporter = display.viewporter, parent.showsThroughViewport {
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+            fractional = nil
+        } else if let parent {
+            viewport = nil
+            fractional = nil
+            wl_surface_set_buffer_scale(surface, Int32(max(1, parent.scale120 / 120)))
+        } else if let manager = display.fractionalScaleManager, let viewporter = display.viewporter {
             viewport = wp_viewporter_get_viewport(viewporter, surface)
             fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             if let fractional { wp_fractional_scale_v1_add_listener(fractional, listener, listenerData(self)) }
@@ -77,6 +86,13 @@ final class SurfaceScale {
         guard fractional == nil, outputScale > 0, 120 * outputScale != scale120 else { return }
         wl_surface_set_buffer_scale(surface, Int32(outputScale))
         preferred(120 * outputScale)
+    }
+
+    /// Takes `parent`'s scale (a subsurface's); the next buffer must be of the new device size.
+    func follow(_ parent: SurfaceScale) {
+        guard parent.scale120 != scale120 else { return }
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(max(1, parent.scale120 / 120))) }
+        scale120 = parent.scale120
     }
 
     private func preferred(_ newScale: Int) {
