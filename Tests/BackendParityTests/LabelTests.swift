@@ -12,6 +12,48 @@ final class LabelTests: ParityTestCase {
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnX11() throws { try screenReaderReadsTheLabel(on: .x11) }
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnWayland() throws { try screenReaderReadsTheLabel(on: .wayland) }
 
+    func testTheLabelCostsNoFrameWorkOnX11() throws { try labelCostsNoFrameWork(on: .x11) }
+    func testTheLabelCostsNoFrameWorkOnWayland() throws { try labelCostsNoFrameWork(on: .wayland) }
+
+    /// The process's wake-ups (voluntary context switches) and CPU ticks over 5 s of crawling,
+    /// with and without a label (bounds loose for a busy machine: runs alone differ by 20 %):
+    /// the label is drawn once, so both stay as they were; standing
+    /// text beside a label wakes nothing at all.
+    private func labelCostsNoFrameWork(on backend: Backend) throws {
+        func sample(_ arguments: [String], seconds: Double = 5) throws -> (wakeups: Int, ticks: Int) {
+            var result = (wakeups: 0, ticks: 0)
+            try withBar(on: backend, arguments, text: "Markets rally as tech stocks climb   Oil slips 2%") { _, run, name in
+                XCTAssertNotNil(waitForStatus(name), "\(backend): running")
+                Thread.sleep(forTimeInterval: 2)
+                let pid = run.process.processIdentifier
+                let before = Self.counters(pid)
+                Thread.sleep(forTimeInterval: seconds)
+                let after = Self.counters(pid)
+                result = (after.wakeups - before.wakeups, after.ticks - before.ticks)
+            }
+            return result
+        }
+        let plain = try sample([])
+        let labelled = try sample(["--label", "BREAKING"])
+        let standing = try sample(["--label", "BREAKING", "--speed", "0"], seconds: 3)
+        print("label cost on \(backend): without \(plain), with \(labelled) (wake-ups, CPU ticks per 5 s); standing: \(standing) per 3 s")
+        XCTAssertLessThanOrEqual(labelled.wakeups, plain.wakeups + plain.wakeups / 4 + 10, "\(backend): wake-ups with a label")
+        XCTAssertLessThanOrEqual(labelled.ticks, plain.ticks * 3 / 2 + 3, "\(backend): CPU with a label")
+        XCTAssertEqual(standing.wakeups, 0, "\(backend): standing text beside a label wakes nothing")
+    }
+
+    /// Voluntary context switches and user + system CPU ticks of process `pid`.
+    private static func counters(_ pid: Int32) -> (wakeups: Int, ticks: Int) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let wakeups = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let ticks = fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        return (wakeups, ticks)
+    }
+
     /// Black on white "BREAKING" beside white blocks crawling on black at 120 px/s, a 40-px fade:
     /// over 2 s of captures the label's pixels never change while the crawl's do; the crawl's
     /// first columns ramp up from the background at the label's edge; OCR reads the label.
