@@ -113,7 +113,7 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "A right-click on the ticker (or the Menu key, Shift+F10 with the focus) opens its menu: pause, speed, next message, open the message's link, reload, edit settings, about, quit. --no-menu leaves right-clicks alone (a bar embedded in another panel).",
                          reload: .live)
         case .label:
-            return .init(name, help: "A label that stands still at the start edge while the crawl runs beside it (\"BREAKING\"); a strftime form (\"%H:%M\") makes it a clock, %% a percent sign.",
+            return .init(name, help: "A label that stands still at the left edge while the crawl runs beside it (\"BREAKING\"); a strftime form (\"%H:%M\") makes it a clock, %% a percent sign.",
                          valueName: "text", reload: .restart, resource: .none,
                          manual: "The label is as tall as the bar and as wide as its text and a margin of half the font's height each side, in the ticker's font, drawn once (a clock's once a second or a minute, as --clock ticks); the crawl starts at its edge, and --fade fades it there. A screen reader reads it before the message (\"BREAKING: …\"). On X11 it is a child window, on Wayland a subsurface: no frame repaints it.")
         case .labelFg:
