@@ -12,6 +12,36 @@ final class LabelTests: ParityTestCase {
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnX11() throws { try screenReaderReadsTheLabel(on: .x11) }
     func testAScreenReaderReadsTheLabelBeforeTheMessageOnWayland() throws { try screenReaderReadsTheLabel(on: .wayland) }
 
+    func testAClockLabelTicksInPlaceOnX11() throws { try clockLabelTicks(on: .x11) }
+    func testAClockLabelTicksInPlaceOnWayland() throws { try clockLabelTicks(on: .wayland) }
+
+    /// `--label "%H:%M:%S"`: the label's pixels change from second to second while its width
+    /// stays (tabular digits: the crawl beside it is not moved); OCR reads the time.
+    private func clockLabelTicks(on backend: Backend) throws {
+        try withBar(on: backend, ["--label", "%H:%M:%S", "--label-fg", "#000000", "--label-bg", "#ffffff", "--speed", "0"]) { display, _, name in
+            XCTAssertNotNil(waitForStatus(name), "\(backend): running")
+            func width(_ shot: Screenshot) -> Int { (0..<shot.width).first { Pixel(shot.pixel(x: $0, y: 1)).brightness < 128 } ?? 0 }
+            var first: Screenshot?
+            XCTAssertTrue(waitFor(seconds: 5) {
+                first = try? display.screenshot()
+                return first.map { width($0) > 40 } ?? false
+            }, "\(backend): the clock's label is drawn")
+            let start = try XCTUnwrap(first)
+            let labelWidth = width(start)
+            func label(_ shot: Screenshot) -> [Pixel] { (0..<40).flatMap { y in (0..<labelWidth).map { Pixel(shot.pixel(x: $0, y: y)) } } }
+            var ticked: Screenshot?
+            XCTAssertTrue(waitFor(seconds: 3) {
+                ticked = try? display.screenshot()
+                return ticked.map { label($0) != label(start) } ?? false
+            }, "\(backend): the label's time changes within 3 s")
+            let later = try XCTUnwrap(ticked)
+            XCTAssertEqual(width(later), labelWidth, "\(backend): the clock keeps its width")
+            let words = try TextRecognizer.words(in: later, x: 0, y: 0, width: labelWidth, height: 40)
+            XCTAssertEqual(words.count, 3, "\(backend): OCR reads hours, minutes and seconds: \(words)")
+            XCTAssertTrue(words.allSatisfy { $0.count == 2 && Int($0) != nil }, "\(backend): \(words)")
+        }
+    }
+
     func testTheLabelCostsNoFrameWorkOnX11() throws { try labelCostsNoFrameWork(on: .x11) }
     func testTheLabelCostsNoFrameWorkOnWayland() throws { try labelCostsNoFrameWork(on: .wayland) }
 

@@ -16,7 +16,7 @@ final class LabelStand {
     /// The label's width in logical pixels (where the crawl starts) and in device pixels.
     private(set) var logicalWidth = 0
     private(set) var deviceWidth = 0
-    /// The label's buffer shown now, and earlier ones the compositor still holds.
+    /// The label's buffer shown now, and the one before (drawn into again once released).
     private var buffers: [ShmBuffer] = []
 
     init(label: LaneLabel, crawl: CrawlSubsurface, barScale: SurfaceScale) {
@@ -34,8 +34,10 @@ final class LabelStand {
         logicalWidth = min(barWidth, Int((Double(picture.width) / barScale.scale).rounded(.up)))
         deviceWidth = barScale.device(logicalWidth)
         self.picture = picture
+        // A clock's label is drawn again each second or minute: into a buffer the compositor let go.
+        let free = buffers.first { !$0.isBusy && $0.canvas.width == columns && $0.canvas.height == rows }
         guard rows > 0, columns > 0,
-              let buffer = try? ShmBuffer(display: display, shm: shm, width: columns, height: rows, format: .argb) else { return }
+              let buffer = free ?? (try? ShmBuffer(display: display, shm: shm, width: columns, height: rows, format: .argb)) else { return }
         buffer.canvas.fill(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
         if let stand = buffer.canvas.columns(from: 0, count: deviceWidth) { picture.paint(into: stand) }
         barScale.show(logicalWidth: barWidth, height: height)
@@ -43,6 +45,8 @@ final class LabelStand {
         wl_surface_damage_buffer(bar, 0, 0, Int32(columns), Int32(rows))
         crawl.place(x: logicalWidth)
         wl_surface_commit(bar)
-        buffers = [buffer] + buffers.filter(\.isBusy)
+        // The one shown, those the compositor still holds, and one free to draw the next text into.
+        let others = buffers.filter { $0 !== buffer }
+        buffers = [buffer] + others.filter(\.isBusy) + others.filter { !$0.isBusy }.prefix(1)
     }
 }
