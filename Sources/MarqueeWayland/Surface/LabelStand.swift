@@ -40,6 +40,10 @@ final class LabelStand {
               let buffer = free ?? (try? ShmBuffer(display: display, shm: shm, width: columns, height: rows, format: .argb)) else { return }
         buffer.canvas.fill(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
         if let stand = buffer.canvas.columns(from: 0, count: deviceWidth) { picture.paint(into: stand) }
+        // The whole buffer: frames shown on the bar's surface before the label came (a rectangle
+        // of an atlas, where fifo queues them) left a source rectangle on its viewport, which
+        // would show the label shifted by the atlas's margin.
+        barScale.showWholeBuffer()
         barScale.show(logicalWidth: barWidth, height: height)
         buffer.attach(to: bar)
         wl_surface_damage_buffer(bar, 0, 0, Int32(columns), Int32(rows))
