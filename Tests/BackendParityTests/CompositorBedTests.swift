@@ -140,8 +140,7 @@ final class CompositorBedTests: XCTestCase {
                     XCTAssertTrue(pixels == standing, "\(kind.rawValue): frame \(frame): the label stands (\(start)..<\(end); \(differing) of \(pixels.count) pixels differ, first: \(String(describing: zip(pixels, standing).first { $0 != $1 })))")
                 }
                 if frame > 1 { standing = standing ?? pixels }
-                try? shot.ppm(x: 0, y: bar.y, width: shot.width, height: bar.height)
-                    .write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "xmarquee-bed-label-\(kind.rawValue).ppm"))
+                if frame == 3 { keep(shot, bar, "label-\(kind.rawValue)") }
                 let read = try TextRecognizer.words(in: shot, x: start, y: bar.y, width: end - start, height: bar.height)
                 XCTAssertEqual(read, ["breaking"], "\(kind.rawValue): frame \(frame): the label reads")
             }
