@@ -56,6 +56,8 @@ public final class Ticker: PlayerHost {
     public var onAnnouncement: ((Announcement) -> Void)?
     /// The bar's menu: on or off, what is open, who carries out the app's items.
     public let menu = TickerMenu()
+    /// The label standing at the lane's start edge, as last shown (`Ticker+Label`).
+    var label: LaneLabel?
 
     /// Turns a drain may take before the loop sleeps: events a drain brings are handled, and the
     /// requests they made are sent by the next drain, which normally brings nothing.

@@ -9,8 +9,9 @@ extension Options {
     static let catalog: OptionCatalog = {
         var values: Set<String> = [], flags: Set<String> = [], repeatable: Set<String> = []
         var positional: String?
-        // The sources' options live in their own group; they get config keys the same way.
-        for child in Array(Mirror(reflecting: Options()).children) + Array(Mirror(reflecting: SourceOptions()).children) {
+        // The sources' and the label's options live in groups of their own; they get config keys the same way.
+        let groups = [Mirror(reflecting: SourceOptions()), Mirror(reflecting: LabelOptions())]
+        for child in Array(Mirror(reflecting: Options()).children) + groups.flatMap(\.children) {
             guard let label = child.label, label.hasPrefix("_") else { continue }
             let name = kebabCase(String(label.dropFirst()))
             let kind = String(describing: type(of: child.value))
@@ -80,6 +81,7 @@ extension Options {
         if let height { list.append(("height", length(height))) }
         if let monitor { list.append(("monitor", quoted(monitor))) }
         if let display { list.append(("display", quoted(display))) }
+        list += labelSettings.settings
         return list.sorted { $0.0 < $1.0 }
     }
 }

@@ -142,6 +142,8 @@ struct Options: ParsableArguments {
 
     @OptionGroup(title: "Sources") var sources: SourceOptions
 
+    @OptionGroup(title: "Label") var labelSettings: LabelOptions
+
     var readsStandardInput: Bool { stdin || text.contains("-") }
     var monitorChoice: MonitorChoice { monitor.map(MonitorChoice.init(parsing:)) ?? .primary }
     var messagesFromArguments: [String] {

@@ -100,6 +100,11 @@ struct TickerApp {
         }
 
         sources.start(on: loop) { ticker.setMessages($0) }
+        let label = options.labelSettings.label.map {
+            LabelClock(format: $0, colors: options.labelSettings.colors(foreground: style.look.foreground,
+                                                                         background: style.look.background))
+        }
+        label?.start(on: loop, ticker: ticker)
         // After the sources: with --notifications the ticker asks for the notification server's
         // name first, so the reporter's question who owns it finds the ticker, not nobody.
         reporter.start(loop: loop, ticker: ticker)
@@ -115,7 +120,7 @@ struct TickerApp {
         desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
         let screenReader = AccessibilityBus.join(on: loop, name: Diagnostics.program, version: XMarquee.version,
-                                                 message: { [unowned ticker] in ticker.messageOnScreen },
+                                                 message: { [unowned ticker] in ticker.accessibleName },
                                                  showing: { [unowned ticker] in ticker.isShowing })
         ticker.onAnnouncement = { screenReader?.application?.announce($0) }
         ticker.menu.onChange = { screenReader?.application?.showMenu($0?.labels) }
@@ -128,6 +133,7 @@ struct TickerApp {
         }
         let status = withExtendedLifetime((session, control, desktopBus, screenReader)) { loop.run() }
         sources.stop()
+        label?.stop()
         return status
     }
 

@@ -34,6 +34,13 @@ final class CompositorBedTests: XCTestCase {
     func testWestonMovingWindowIsRead() throws { try movingBarIsRead(.weston) }
     func testMutterMovingWindowIsRead() throws { try movingBarIsRead(.mutter) }
 
+    // MARK: A moving bar beside a label that stands (the crawl on a subsurface)
+
+    func testKWinMovingBarBesideALabel() throws { try movingBarIsRead(.kwin, label: true) }
+    func testSwayMovingBarBesideALabel() throws { try movingBarIsRead(.sway, label: true) }
+    func testLabwcMovingBarBesideALabel() throws { try movingBarIsRead(.labwc, label: true) }
+    func testWestonMovingWindowBesideALabel() throws { try movingBarIsRead(.weston, label: true) }
+
     // MARK: The checks
 
     /// In `starts` fresh starts of `kind` (a new compositor, HOME and ticker each time), the standing
@@ -88,19 +95,21 @@ final class CompositorBedTests: XCTestCase {
     }
 
     /// A moving bar: its text is read in 3 frames, each captured once the text has moved on from
-    /// the one before.
-    private func movingBarIsRead(_ kind: BedCompositor) throws {
+    /// the one before. With `label`, a `--label` (yellow, at the left) reads in each and its pixels
+    /// stay the same from the second on (weston fades a window in as it maps).
+    private func movingBarIsRead(_ kind: BedCompositor, label: Bool = false) throws {
         try requireBed()
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
         let compositor = try ChrootCompositor(kind, width: Self.width, height: Self.height)
         defer { compositor.stop() }
         let name = "moving-\(getpid())"
         try compositor.startTicker(["--name", name, "--bar", "top", "--height", "40", "--speed", "60", "--bg", "#000000",
-                                    "--fg", "#ffffff", "--", Self.movingText])
+                                    "--fg", "#ffffff"] + (label ? ["--label", "BREAKING", "--label-bg", "#ffff00"] : []) + ["--", Self.movingText])
         XCTAssertTrue(waitFor(seconds: 10) { (compositor.status(name)?["framesShown"] as? Int ?? 0) > 10 },
                       "\(kind.rawValue): frames shown: \(compositor.status(name) ?? [:])")
         let expected: Set = ["markets", "rally", "tech", "stocks", "climb"]
         var last: ArraySlice<UInt8>?
+        var standing: [Pixel]?
         for frame in 1...3 {
             var shot: Screenshot?, bar: ScreenRectangle?
             let moved = waitFor(seconds: 5) {
@@ -114,7 +123,27 @@ final class CompositorBedTests: XCTestCase {
             }
             last = shot.band(bar.y..<(bar.y + bar.height))
             let words = try TextRecognizer.words(in: shot, x: bar.x, y: bar.y, width: bar.width, height: bar.height)
-            print("bed: \(kind.rawValue) \(compositor.version) moving, frame \(frame): read \(words)")
+            print("bed: \(kind.rawValue) \(compositor.version) moving\(label ? " beside a label" : ""), frame \(frame): read \(words)")
+            if label {
+                // The label's yellow columns on the bar's top row (left of the black a window is found by).
+                func yellow(_ x: Int) -> Bool {
+                    let pixel = shot.pixel(x: x, y: bar.y + 1)
+                    return pixel.red > 200 && pixel.green > 200 && pixel.blue < 60
+                }
+                var start = bar.x
+                while start > 0 && yellow(start - 1) { start -= 1 }
+                let end = (start..<(bar.x + bar.width)).first { !yellow($0) } ?? start
+                let pixels = (bar.y..<(bar.y + bar.height)).flatMap { y in (start..<end).map { Pixel(shot.pixel(x: $0, y: y)) } }
+                XCTAssertGreaterThan(end - start, 40, "\(kind.rawValue): frame \(frame): the label is drawn")
+                if let standing {
+                    let differing = zip(pixels, standing).filter { $0 != $1 }.count
+                    XCTAssertTrue(pixels == standing, "\(kind.rawValue): frame \(frame): the label stands (\(start)..<\(end); \(differing) of \(pixels.count) pixels differ, first: \(String(describing: zip(pixels, standing).first { $0 != $1 })))")
+                }
+                if frame > 1 { standing = standing ?? pixels }
+                if frame == 3 { keep(shot, bar, "label-\(kind.rawValue)") }
+                let read = try TextRecognizer.words(in: shot, x: start, y: bar.y, width: end - start, height: bar.height)
+                XCTAssertEqual(read, ["breaking"], "\(kind.rawValue): frame \(frame): the label reads")
+            }
             XCTAssertGreaterThanOrEqual(expected.intersection(words).count, 3, "\(kind.rawValue): frame \(frame): read \(words)")
         }
     }

@@ -14,6 +14,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case pauseOnHover = "pause-on-hover"
     case clickToPause = "click-to-pause"
     case menu
+    case label
+    case labelFg = "label-fg"
+    case labelBg = "label-bg"
     case subpixel, fade, motion, name, replace, geometry, bar, height, monitor, above, sticky, display, backend, layer
     // The live sources (`SourceOptions`).
     case feed, opml
@@ -109,6 +112,16 @@ public enum Setting: String, CaseIterable, Sendable {
         case .menu:
             return .init(name, help: "A right-click on the ticker (or the Menu key, Shift+F10 with the focus) opens its menu: pause, speed, next message, open the message's link, reload, edit settings, about, quit. --no-menu leaves right-clicks alone (a bar embedded in another panel).",
                          reload: .live)
+        case .label:
+            return .init(name, help: "A label that stands still at the left edge while the crawl runs beside it (\"BREAKING\"); a strftime form (\"%H:%M\") makes it a clock, %% a percent sign.",
+                         valueName: "text", reload: .restart, resource: .none,
+                         manual: "The label is as tall as the bar and as wide as its text and a margin of half the font's height each side, in the ticker's font, drawn once (a clock's once a second or a minute, as --clock ticks); the crawl starts at its edge, and --fade fades it there. A screen reader reads it before the message (\"BREAKING: …\"). On X11 it is a child window, on Wayland a subsurface: no frame repaints it.")
+        case .labelFg:
+            return .init(name, help: "The label's text colour (same forms as --fg; default: the ticker's background).", valueName: "color",
+                         reload: .restart, resource: .none)
+        case .labelBg:
+            return .init(name, help: "The label's background colour, always opaque (same forms as --fg; default: the ticker's text colour).",
+                         valueName: "color", reload: .restart, resource: .none)
         case .subpixel:
             return .init(name, help: "on: the text moves by fractions of a pixel, glyphs drawn at each phase, so every speed is even on every refresh rate; off: whole pixels only (even only where speed × refresh period is whole).",
                          valueName: "on|off", reload: .restart)

@@ -48,3 +48,18 @@ extension PlayerKey {
         }
     }
 }
+
+extension PlayerInput {
+    /// The same input in the crawl's columns when the crawl starts at column `origin` of the
+    /// surface (beside a lane's label): a point over the label lies left of the crawl.
+    public func inCrawl(startingAt origin: Int) -> PlayerInput {
+        guard origin != 0 else { return self }
+        switch self {
+        case .press(let x): return .press(x: x - origin)
+        case .move(let x): return .move(x: x - origin)
+        case .release(let x): return .release(x: x - origin)
+        case .enter(let x): return .enter(x: x - origin)
+        case .wheel, .leave, .key: return self
+        }
+    }
+}

@@ -16,22 +16,26 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     let display: WaylandDisplay
     private var placement: WaylandPlacement
     /// The output's whole scale, where the compositor says no finer one.
-    private let outputScale: Int
+    let outputScale: Int
     /// The surface's height in logical pixels, and its width once configured.
     private(set) var logicalHeight: Int
-    private var logicalWidth = 0
+    private(set) var logicalWidth = 0
     private(set) var bar: TickerSurface
-    /// How the surface's buffer maps onto its logical size (whole or fractional scale).
-    private(set) var surfaceScale: SurfaceScale
+    /// How the crawl's buffer maps onto its logical size (whole or fractional scale): the bar
+    /// surface's, or the crawl subsurface's beside a label.
+    var surfaceScale: SurfaceScale
+    /// The lane's label on the bar's surface and the crawl on a subsurface beside it
+    /// (`WaylandBackend+Label`); nil without a label.
+    var stand: LabelStand?
     /// What a surface is made with when it moves to another output or changes its height.
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
     let compositor: BufferCompositor
-    private let pacer: CallbackPacer
+    let pacer: CallbackPacer
     /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
     /// rectangle of an atlas.
-    private var fifo: FifoBarrier?
+    var fifo: FifoBarrier?
     /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
-    private var showsAtlas = false
+    var showsAtlas = false
     /// Pointer and keyboard; nil on a compositor without a seat.
     let input: SeatInput?
     /// The bar's menu while it is open.
@@ -81,7 +85,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
                                       height: surfaceScale.device(height))
         input = SeatInput(display: display, scale: surfaceScale.scale)
         listen(to: surfaceScale)
-        input?.onInput = { [outbox] in outbox.post(.input($0)) }
+        input?.onInput = { [outbox, unowned self] in outbox.post(.input($0.inCrawl(startingAt: self.crawlOrigin))) }
         input?.onMenuRequest = { [outbox] in outbox.post(.menuRequested($0)) }
         listen(to: bar)
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
@@ -101,7 +105,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         return max(1, Int(scale))
     }
 
-    private func listen(to surfaceScale: SurfaceScale) {
+    func listen(to surfaceScale: SurfaceScale) {
         surfaceScale.onChange = { [unowned self] in self.rescaled() }
     }
 
@@ -117,7 +121,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// its `--monitor` names once it is there, and stays where it is otherwise (the compositor
     /// closes it when its own output goes).
     private func outputsChanged() {
-        surfaceScale.followOutput(scale: Self.scale(for: placement, in: display))
+        (stand?.barScale ?? surfaceScale).followOutput(scale: Self.scale(for: placement, in: display))
         guard placement.isLayerSurface else { return }
         let wanted = placement.output(in: display.outputs)
         let current = display.outputs.first { $0.registryName == bar.outputName }
@@ -139,6 +143,11 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         compositor.move(to: bar.surface)
         fifo = FifoBarrier(display: display, surface: bar.surface)
         showsAtlas = false
+        // The crawl goes beside the label on the new surface.
+        if let label = stand?.label {
+            stand = nil
+            showLabel(label)
+        }
         display.flush()
     }
 
@@ -171,6 +180,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// go (no frame may come to draw it otherwise).
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
+        followFont()
         if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
         if surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
             showsAtlas = true
@@ -246,16 +256,19 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     /// The compositor prefers another scale: buffers at the new device size, and the driver told,
     /// so the app lays the text out again with a font of that size.
-    private func rescaled() {
+    func rescaled() {
         input?.scale = surfaceScale.scale
         if bar.isConfigured { resizeBuffers() }
         outbox.post(.scale(surfaceScale.scale))
     }
 
-    /// Buffers of the logical size at the current scale, shown at the logical size.
-    private func resizeBuffers() {
-        surfaceScale.show(logicalWidth: logicalWidth, height: logicalHeight)
-        width = surfaceScale.device(logicalWidth)
+    /// Buffers of the logical size at the current scale, shown at the logical size (the crawl's
+    /// beside a label, which is drawn again at it).
+    func resizeBuffers() {
+        standLabel()
+        let crawlWidth = max(0, logicalWidth - (stand?.logicalWidth ?? 0))
+        surfaceScale.show(logicalWidth: crawlWidth, height: logicalHeight)
+        width = surfaceScale.device(crawlWidth)
         compositor.resize(height: surfaceScale.device(logicalHeight))
         outbox.post(.resized(width: width))
     }

@@ -12,6 +12,8 @@ public final class WaylandDisplay {
     private let registryListener: UnsafeMutablePointer<wl_registry_listener>
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
+    /// Surfaces inside the bar's (a lane's crawl beside its label).
+    private(set) var subcompositor: OpaquePointer?
     private(set) var layerShell: OpaquePointer?
     private(set) var layerShellVersion: UInt32 = 0
     private(set) var wmBase: OpaquePointer?
@@ -101,6 +103,7 @@ public final class WaylandDisplay {
     private func announced(name: UInt32, interface: String, version: UInt32) {
         switch interface {
         case "wl_compositor": compositor = bind(name, xm_wl_compositor_interface(), version: min(version, 4))
+        case "wl_subcompositor": subcompositor = bind(name, xm_wl_subcompositor_interface(), version: 1)
         case "wl_shm": shm = bind(name, xm_wl_shm_interface(), version: 1)
         case "wl_seat" where seat == nil:
             seat = bind(name, xm_wl_seat_interface(), version: min(version, 5))

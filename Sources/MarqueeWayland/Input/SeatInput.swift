@@ -15,6 +15,10 @@ final class SeatInput {
     private var keyboard: OpaquePointer?
     private let keys = KeyboardMap()
     private var pointerX = 0
+    /// Where the surface the pointer entered lies in the bar's surface, in device pixels (a
+    /// crawl's subsurface beside a label): positions are told in the bar's columns.
+    var origin: (_ surface: OpaquePointer?) -> Int = { _ in 0 }
+    private var pointerOrigin = 0
     /// The pointer's row on the bar, in device pixels (where a right-click asks for the menu).
     private var pointerY = 0
     /// The serial of the last button or key press: a popup's grab must name one.
@@ -130,7 +134,7 @@ final class SeatInput {
             menu.input?.pointer(at: menuPointer)
             return
         }
-        pointerX = device(x)
+        pointerX = device(x) + pointerOrigin
         pointerY = device(y)
         onInput(.move(x: pointerX))
     }
@@ -165,7 +169,8 @@ final class SeatInput {
         }
         pointerOnMenu = false
         pointerInside = true
-        pointerX = device(x)
+        pointerOrigin = origin(surface)
+        pointerX = device(x) + pointerOrigin
         pointerY = device(y)
         onInput(.enter(x: pointerX))
     }

@@ -19,9 +19,11 @@ final class SurfaceScale {
     /// output's scale changed).
     var onChange: () -> Void = {}
 
-    init(display: WaylandDisplay, surface: OpaquePointer, outputScale: Int) {
+    /// `parent`: the surface is inside that one (a subsurface), which alone hears the
+    /// compositor's preferred scale; this one follows it (`follow`).
+    init(display: WaylandDisplay, surface: OpaquePointer, outputScale: Int, parent: SurfaceScale? = nil) {
         self.surface = surface
-        scale120 = 120 * max(1, outputScale)
+        scale120 = parent?.scale120 ?? 120 * max(1, outputScale)
         listener = .allocate(capacity: 1)
         listener.initialize(to: wp_fractional_scale_v1_listener(preferred_scale: { data, _, scale in
             listenerOwner(data, as: SurfaceScale.self)?.preferred(Int(scale))
@@ -33,13 +35,14 @@ final class SurfaceScale {
         // weston 16 (the bed's pixel tests: wlroots 0.20's pixman pass, KWin 5.27's OpenGL and
         // 6.7's QPainter, mutter's and weston's crop exactly).
         honoursSourceOffsets = viewport != nil && (display.fractionalScaleManager != nil || display.fifoManager != nil)
-        if viewport != nil, let manager = display.fractionalScaleManager {
+        // A subsurface hears no preferred scale of its own: it follows its parent's.
+        if parent == nil, viewport != nil, let manager = display.fractionalScaleManager {
             fractional = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
             if let fractional { wp_fractional_scale_v1_add_listener(fractional, listener, listenerData(self)) }
         } else {
             fractional = nil
         }
-        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(max(1, outputScale))) }
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(max(1, scale120 / 120))) }
     }
 
     deinit {
@@ -85,6 +88,13 @@ final class SurfaceScale {
         guard fractional == nil, outputScale > 0, 120 * outputScale != scale120 else { return }
         if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(outputScale)) }
         preferred(120 * outputScale)
+    }
+
+    /// Takes `parent`'s scale (a subsurface's); the next buffer must be of the new device size.
+    func follow(_ parent: SurfaceScale) {
+        guard parent.scale120 != scale120 else { return }
+        if viewport == nil { wl_surface_set_buffer_scale(surface, Int32(max(1, parent.scale120 / 120))) }
+        scale120 = parent.scale120
     }
 
     private func preferred(_ newScale: Int) {

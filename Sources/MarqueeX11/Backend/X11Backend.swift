@@ -28,6 +28,8 @@ public final class X11Backend: TickerBackend, FrameQueue {
     private let loop: EventLoop
     /// The bar's menu while it is open.
     var menu: MenuWindow?
+    /// The lane's label, standing at the start edge (`X11Backend+Label`).
+    var label: LabelWindow?
 
     public var usesPresent: Bool { pacer is PresentPacer }
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
@@ -89,9 +91,11 @@ public final class X11Backend: TickerBackend, FrameQueue {
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard let frame else {
             compositor.draw(plan)
+            followFont()
             return true
         }
         compositor.show(plan, counter: frame.counter)
+        followFont()
         // Asks to hear in time for the frame after the last one handed.
         pacer.framesShown(from: frame.counter, through: frame.counter + UInt64(plan.frameCount - 1))
         return true
@@ -153,7 +157,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
         default:
             if let anchor = menuAnchor(&event) { return outbox.post(.menuRequested(anchor)) }
             guard let input = PlayerInput(event: &event) else { return offer(&event) }
-            outbox.post(.input(input))
+            outbox.post(.input(input.inCrawl(startingAt: compositor.crawlX)))
         }
     }
 
@@ -174,6 +178,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
     private func resized(width: Int, height: Int) {
         guard window.noteSize(width: width, height: height) else { return }
         compositor.resize(height: height)
-        outbox.post(.resized(width: width))
+        resizeLabel()
+        outbox.post(.resized(width: crawlWidth))
     }
 }

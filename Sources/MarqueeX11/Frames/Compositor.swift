@@ -39,6 +39,9 @@ final class Compositor {
     private var backBuffers: [BackBuffer] = []
     private var nextBackBuffer = 0
     private let presenter: PixmapPresenter?
+    /// The window's column the crawl starts at: 0, or a lane's label's width (`LabelWindow`, a
+    /// child the frames' copies are clipped by). Plans are in the crawl's columns.
+    var crawlX = 0
 
     /// `presenter` hands frames to the server to copy at their vblank (Present); without one every
     /// frame is copied straight into the window.
@@ -105,10 +108,10 @@ final class Compositor {
         let queued = presenter?.queuedThrough ?? 0
         let presenter = isTearFree || plan.frameCount > 1 || queued >= counter ? self.presenter : nil
         guard fade == nil else {
-            guard let presenter else { return draw(plan, into: window, picture: windowPicture) }
+            guard let presenter else { return draw(plan, into: window, picture: windowPicture, originX: crawlX) }
             let buffer = backBuffer(width: plan.width)
-            draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture })
-            present(buffer.pixmap, xOffset: 0, counter: counter, through: queued, by: presenter)
+            draw(plan, into: buffer.pixmap, picture: { buffer.renderPicture }, originX: 0)
+            present(buffer.pixmap, xOffset: crawlX, counter: counter, through: queued, by: presenter)
             return
         }
         // Without a fade every frame comes from the ribbon of its phase: one request and one
@@ -124,11 +127,12 @@ final class Compositor {
                                                width: ribbonWidth, height: height).map { (view.pixmap, $0) }
                 ?? ribbon(showing: point, of: plan, repaintFresh: presenter != nil)
             guard let presenter else {
-                XCopyArea(connection.display, pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height), 0, 0)
+                XCopyArea(connection.display, pixmap, window, gc, Int32(-offset), 0, UInt32(plan.width), UInt32(height),
+                          Int32(crawlX), 0)
                 return
             }
             let target = counter + UInt64(index)
-            present(pixmap, xOffset: offset, counter: target, through: index == plan.frameCount - 1 ? queued : target, by: presenter)
+            present(pixmap, xOffset: offset + crawlX, counter: target, through: index == plan.frameCount - 1 ? queued : target, by: presenter)
         }
     }
 
@@ -177,7 +181,7 @@ final class Compositor {
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).
     func draw(_ plan: FramePlan) {
         if style.adoptFont(of: plan) { forgetPainted() }
-        draw(plan, into: window, picture: windowPicture)
+        draw(plan, into: window, picture: windowPicture, originX: crawlX)
         tiles.endFrame(span: Ribbon.span.width(window: plan.width))
         // A frame still queued for a coming vblank would copy the old picture over this one
         // after it, and nothing would draw again: the same picture replaces it at its vblank.
@@ -192,26 +196,27 @@ final class Compositor {
         return backBuffers[nextBackBuffer]
     }
 
-    private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture) {
-        draw(plan.copies, phase: plan.phase, into: target)
-        if let fade { fade.apply(to: picture(), width: plan.width, height: height) }
+    /// Draws `plan` whole into `target` with the crawl's first column at `originX`.
+    private func draw(_ plan: FramePlan, into target: Drawable, picture: () -> Picture, originX: Int) {
+        draw(plan.copies, phase: plan.phase, into: target, originX: originX)
+        if let fade { fade.apply(to: picture(), width: plan.width, height: height, originX: originX) }
     }
 
-    /// Fills `target` from the tiles of `phase` and the background, copy by copy.
-    private func draw(_ copies: [FrameCopy], phase: Int, into target: Drawable) {
+    /// Fills `target` from the tiles of `phase` and the background, copy by copy, from column `originX`.
+    private func draw(_ copies: [FrameCopy], phase: Int, into target: Drawable, originX: Int = 0) {
         let rows = UInt32(height)
         var backgroundSet = false
         for copy in copies {
             if let content = copy.content {
                 let tile = tiles.pixmap(of: content, tile: copy.tile, phase: phase, painter: style.painter)
                 XCopyArea(connection.display, tile, target, gc, Int32(copy.sourceX), 0, UInt32(copy.width), rows,
-                          Int32(copy.destinationX), 0)
+                          Int32(copy.destinationX + originX), 0)
             } else {
                 if !backgroundSet {
                     XSetForeground(connection.display, gc, backgroundColor.pixel)
                     backgroundSet = true
                 }
-                XFillRectangle(connection.display, target, gc, Int32(copy.destinationX), 0, UInt32(copy.width), rows)
+                XFillRectangle(connection.display, target, gc, Int32(copy.destinationX + originX), 0, UInt32(copy.width), rows)
             }
         }
     }

@@ -38,7 +38,8 @@ final class EdgeFade {
         }
     }
 
-    func apply(to target: Picture, width frameWidth: Int, height: Int) {
+    /// Fades a frame `frameWidth` wide whose first column is `originX` of `target`.
+    func apply(to target: Picture, width frameWidth: Int, height: Int, originX: Int = 0) {
         for step in fade.steps(frameWidth: frameWidth) {
             let operation = switch step.operation {
             case .over: PictOpOver
@@ -46,7 +47,7 @@ final class EdgeFade {
             case .add: PictOpAdd
             }
             XRenderComposite(connection.display, Int32(operation), step.source, 0, target, Int32(step.sourceX), 0, 0, 0,
-                             Int32(step.targetX), 0, UInt32(step.columns), UInt32(height))
+                             Int32(step.targetX + originX), 0, UInt32(step.columns), UInt32(height))
         }
     }
 }

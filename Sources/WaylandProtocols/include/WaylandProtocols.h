@@ -17,6 +17,7 @@
 // `extern const` tables as values, and taking a pointer to such a value may point at a copy.
 #define XM_INTERFACE(name) static inline const struct wl_interface *xm_##name##_interface(void) { return &name##_interface; }
 XM_INTERFACE(wl_compositor)
+XM_INTERFACE(wl_subcompositor)
 XM_INTERFACE(wl_shm)
 XM_INTERFACE(wl_seat)
 XM_INTERFACE(wl_output)

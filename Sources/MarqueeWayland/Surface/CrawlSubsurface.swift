@@ -1,0 +1,31 @@
+import CWaylandClient
+
+/// The crawl's own surface beside a lane's label: a desynchronized subsurface of the bar's
+/// surface (which shows the label), placed at the label's edge. Its frames are committed on
+/// their own, so the label's buffer is attached once per text and never again per frame; the
+/// pointer over it is told in its own columns. Owns the surface and its subsurface role.
+final class CrawlSubsurface {
+    let surface: OpaquePointer
+    private let subsurface: OpaquePointer
+
+    /// Nil where the compositor offers no wl_subcompositor.
+    init?(display: WaylandDisplay, parent: OpaquePointer) {
+        guard let subcompositor = display.subcompositor, let surface = wl_compositor_create_surface(display.compositor) else { return nil }
+        guard let subsurface = wl_subcompositor_get_subsurface(subcompositor, surface, parent) else {
+            wl_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+        self.subsurface = subsurface
+        // Its commits apply at once, not with the parent's: frames need no commit of the bar's.
+        wl_subsurface_set_desync(subsurface)
+    }
+
+    deinit {
+        wl_subsurface_destroy(subsurface)
+        wl_surface_destroy(surface)
+    }
+
+    /// At `x` logical pixels from the bar's left edge, from the bar surface's next commit.
+    func place(x: Int) { wl_subsurface_set_position(subsurface, Int32(x), 0) }
+}
