@@ -18,8 +18,6 @@ struct TickerApp {
     let reporter: ProblemReporter
     /// This run's action links (a click that asks the ticker to act, not to open an address).
     let actions: ActionLinks
-    /// The config file "Edit settings" opens.
-    let settings: String?
     /// GTK's settings file, asked about animations where no settings manager runs.
     let gtkSettingsPath: String?
 
@@ -109,7 +107,7 @@ struct TickerApp {
         // name first, so the reporter's question who owns it finds the ticker, not nobody.
         reporter.start(loop: loop, ticker: ticker)
         let opener = LinkOpener(loop: loop)
-        let editor = SettingsEditor(path: settings, opener: opener, live: live, loop: loop)
+        let editor = SettingsEditor(path: resolver.configPath, opener: opener, live: live, loop: loop)
         reporter.onEditSettings = { editor.open() }
         ticker.openLink = { [actions] link in
             if actions.action(in: link) == SettingsEditor.action { return editor.open() }

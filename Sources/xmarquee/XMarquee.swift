@@ -111,7 +111,7 @@ struct XMarquee: ParsableCommand {
         _ = signal(SIGPIPE, SIG_IGN)
         if command.config == nil { TickrFolder.noteImportOnce(paths: paths, configPath: paths.configFile) }
         var app = TickerApp(options: resolved.options, resolver: resolver, runsOnDefaults: runsOnDefaults,
-                            reporter: reporter, actions: actions, settings: configPath,
+                            reporter: reporter, actions: actions,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
         Glibc.exit(app.run())
     }
