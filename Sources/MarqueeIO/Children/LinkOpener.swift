@@ -31,12 +31,13 @@ public final class LinkOpener {
 
     /// Opens a file the ticker itself names (its config file, for "Edit settings"), never an
     /// address from text: the desktop's application for its type, through `xdg-open` as a link is.
+    /// A relative path (`--config my.toml`) is given as ./path, so it is never read as an option.
     public func open(file path: String) {
-        guard path.hasPrefix("/"), !path.contains(where: { $0 == "\0" }) else {
-            Diagnostics.warn("not opening \"\(path.prefix(200))\": not an absolute path")
+        guard !path.isEmpty, !path.contains(where: { $0 == "\0" }) else {
+            Diagnostics.warn("not opening \"\(path.prefix(200))\": not a file's path")
             return
         }
-        run(path)
+        run(path.hasPrefix("/") ? path : "./" + path)
     }
 
     /// `xdg-open TARGET`, one argument (no shell), watched until it ends (30 s at most).
