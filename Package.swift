@@ -183,7 +183,7 @@ let package = Package(
         // `make bench`: runs the release xmarquee, a C floor and Tickr on its own Xvfb and measures them.
         .executableTarget(
             name: "xmarquee-bench",
-            dependencies: ["CXBench", "BedHarness", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CXBench", "BedHarness", "MarqueeFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harnesses for every parser (`make fuzz`); a plain build only checks they compile.
         .target(

@@ -1,4 +1,5 @@
 import Glibc
+import MarqueeFormats
 
 /// Writes the collected rows as a Markdown table and as JSON.
 enum ReportWriter {
@@ -15,15 +16,15 @@ enum ReportWriter {
 
     static func json(_ log: ResultLog) -> String {
         var machine: [String] = []
-        for (key, value) in log.machine { machine.append("\(quote(key)): \(quote(value))") }
+        for (key, value) in log.machine { machine.append("\(QuotedString.quoted(key)): \(QuotedString.quoted(value))") }
         let rows = log.rows.map { row in
             let value = row.value.map { $0.isFinite ? "\($0)" : "null" } ?? "null"
             let met = row.met.map { $0 ? "true" : "false" } ?? "null"
-            return "    {\"scenario\": \(quote(row.section)), \"measure\": \(quote(row.measure)), \"value\": \(value), "
-                + "\"unit\": \(quote(row.unit)), \"target\": \(quote(row.target)), \"met\": \(met), \"note\": \(quote(row.note))}"
+            return "    {\"scenario\": \(QuotedString.quoted(row.section)), \"measure\": \(QuotedString.quoted(row.measure)), \"value\": \(value), "
+                + "\"unit\": \(QuotedString.quoted(row.unit)), \"target\": \(QuotedString.quoted(row.target)), \"met\": \(met), \"note\": \(QuotedString.quoted(row.note))}"
         }
         let samples = log.samples.map { sample in
-            "    \(quote(sample.name)): [\(sample.values.map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ", "))]"
+            "    \(QuotedString.quoted(sample.name)): [\(sample.values.map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ", "))]"
         }
         return "{\n  \"machine\": {\(machine.joined(separator: ", "))},\n  \"results\": [\n"
             + rows.joined(separator: ",\n") + "\n  ],\n  \"samples\": {\n" + samples.joined(separator: ",\n") + "\n  }\n}\n"
@@ -36,20 +37,6 @@ enum ReportWriter {
     }
 
     private static func escape(_ text: String) -> String { text.replacingAll("|", with: "\\|") }
-
-    private static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
 }
 
 extension String {
