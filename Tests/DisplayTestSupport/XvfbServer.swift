@@ -8,7 +8,9 @@ final class XvfbServer {
     init(width: Int = 1600, height: Int = 300, fps: Int? = nil) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        var arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        // A black root (-br): a window the ticker has not painted yet then reads as uniform, where
+        // the default weave would pass for drawn pixels.
+        var arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset", "-br"]
         if let fps { arguments += ["-fakescreenfps", String(fps)] }
         process.arguments = arguments
         process.standardOutput = output

@@ -52,6 +52,13 @@ struct WindowPixels: Equatable, CustomStringConvertible {
         return stride(from: 3, to: rgb.count, by: 3).allSatisfy { rgb[$0] == rgb[0] && rgb[$0 + 1] == rgb[1] && rgb[$0 + 2] == rgb[2] }
     }
 
+    /// The fraction of pixels that are exactly `colour`.
+    func share(of colour: (UInt8, UInt8, UInt8)) -> Double {
+        guard width * height > 0 else { return 0 }
+        let matching = stride(from: 0, to: rgb.count, by: 3).filter { rgb[$0] == colour.0 && rgb[$0 + 1] == colour.1 && rgb[$0 + 2] == colour.2 }.count
+        return Double(matching) / Double(width * height)
+    }
+
     func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
         let index = (y * width + x) * 3
         return (rgb[index], rgb[index + 1], rgb[index + 2])
