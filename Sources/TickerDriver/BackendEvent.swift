@@ -7,16 +7,18 @@ import MarqueeFormats
 public enum BackendEvent: Equatable {
     /// The display's clock: draw the frame shown at this vblank now.
     case frame(FrameTime)
-    /// The surface is `width` device pixels wide now (its height is the backend's own affair).
-    case resized(width: Int)
+    /// Lane `lane`'s crawl is `width` device pixels wide now (the bar's width less the lane's
+    /// label; its height is the backend's own affair).
+    case resized(width: Int, lane: Int = 0)
     /// Shown or hidden (mapped, a bar configured or closed).
     case mapped(Bool)
     /// Entirely covered by other windows, or no longer.
     case obscured(Bool)
     /// What stands on screen must be drawn again now (an exposure, a compositor came or went).
     case damaged
-    /// Pointer and keyboard input.
-    case input(PlayerInput)
+    /// Pointer and keyboard input to lane `lane` (the one under the pointer; the backend says
+    /// `.leave` to a lane the pointer moved out of).
+    case input(PlayerInput, lane: Int = 0)
     /// The user closed the window: the program ends.
     case closed
     /// The connection to the display broke: the program ends with `ExitStatus.displayLost`.

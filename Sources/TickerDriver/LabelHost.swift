@@ -6,6 +6,7 @@ import MarqueeCore
 /// and moves the crawl to start at the label's edge: the width it posts in `.resized` is the
 /// crawl's, and the crawl's edge fade falls at the label.
 public protocol LabelHost: AnyObject {
-    /// Shows `label` (nil: none), replacing the one shown; its width changes the crawl's.
-    func showLabel(_ label: LaneLabel?)
+    /// Shows `label` at lane `lane`'s start edge (nil: none), replacing the one shown; its width
+    /// changes the lane's crawl's.
+    func showLabel(_ label: LaneLabel?, lane: Int)
 }

@@ -6,6 +6,8 @@ extension Ticker {
     /// under the click.
     func openMenu(at anchor: MenuAnchor) {
         guard menu.isEnabled, let host = backend as? PopupMenuHost else { return }
+        // The lane under the pointer (the first one for a key with the pointer elsewhere).
+        let player = lanes.first { $0.player.pointerX != nil }?.player ?? self.player
         let x = anchor.byKeyboard ? player.pointerX : anchor.x
         let model = MenuModel(pausedByUser: player.isPausedByUser, link: x.flatMap { player.strip.link(atWindowX: $0) })
         menu.shown = host.openMenu(model, at: anchor) ? model : nil
@@ -15,18 +17,23 @@ extension Ticker {
     func chooseMenuItem(_ index: Int) {
         guard let model = menu.shown, model.items.indices.contains(index) else { return menu.shown = nil }
         menu.shown = nil
-        let now = clock.now
+        let command: PlayerCommand
         switch model.items[index].action {
-        case .pause: player.perform(.pause, at: now)
-        case .resume: player.perform(.resume, at: now)
-        case .faster: player.perform(.nudgeSpeed(frames: 1), at: now)
-        case .slower: player.perform(.nudgeSpeed(frames: -1), at: now)
-        case .nextMessage: player.perform(.next, at: now)
-        case .openLink(let link): openLink?(link)
+        case .pause: command = .pause
+        case .resume: command = .resume
+        case .faster: command = .nudgeSpeed(frames: 1)
+        case .slower: command = .nudgeSpeed(frames: -1)
+        case .nextMessage: command = .next
+        case .openLink(let link):
+            openLink?(link)
+            return
         case .quit: return loop.stop(status: ExitStatus.success.rawValue)
-        case let action: menu.onAppAction?(action)
+        case let action:
+            menu.onAppAction?(action)
+            return
         }
-        follow(at: now)
+        // The bar's menu acts on every lane, as `xmarquee ctl` does.
+        update { player, now in player.perform(command, at: now) }
     }
 
     /// Turns the menu on or off (a reload); one open is closed when it goes off.

@@ -17,13 +17,14 @@ public protocol TickerBackend: AnyObject {
     /// Frames on (one `.frame` event per refresh from the next one on) or off (none at all).
     /// Asking again while on changes nothing.
     func setFramesWanted(_ wanted: Bool)
-    /// Puts `plan` on screen: at the vblank of `frame` (and its following frames at the vblanks
-    /// after, replacing frames queued before for them), or at once when `frame` is nil (standing
-    /// text, an exposure, a new size). False when it could not now (the display holds every
-    /// buffer): the frame is not shown and frames come again later.
-    func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool
-    /// New colours, fade or item box, painted from the next frame on.
-    func setLook(_ look: TickerLook)
+    /// Puts each lane's plan on screen (`plans[i]` is lane i's; nil: the lane stands as it is):
+    /// at the vblank of `frame` (and their following frames, as many for every lane, at the
+    /// vblanks after, replacing frames queued before for them), or at once when `frame` is nil
+    /// (standing text, an exposure, a new size). False when it could not now (the display holds
+    /// every buffer): the frame is not shown and frames come again later.
+    func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool
+    /// New colours, fade or item box for lane `lane`, painted from the next frame on.
+    func setLook(_ look: TickerLook, lane: Int)
     /// The pointer's shape: a hand over a link, the arrow elsewhere.
     func showPointer(overLink: Bool)
     /// A new placement after a reload; returns what of it this display cannot honour.

@@ -32,14 +32,16 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
 
     public func drain(into events: inout [BackendEvent]) -> Int32 { base.drain(into: &events) }
     public func setFramesWanted(_ wanted: Bool) { base.setFramesWanted(wanted) }
-    public func setLook(_ look: TickerLook) { base.setLook(look) }
+    public func setLook(_ look: TickerLook, lane: Int) { base.setLook(look, lane: lane) }
     public func showPointer(overLink: Bool) { base.showPointer(overLink: overLink) }
     public func place(_ placement: PlacementUpdate) -> [PlacementRefusal] { base.place(placement) }
     public var batchLimit: FrameBatchLimit { queue?.batchLimit ?? .single }
     public func nextFrame(after time: Double) -> FrameTime? { queue?.nextFrame(after: time) }
 
-    public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
-        guard base.show(plan, at: frame) else { return false }
+    /// Records the first lane's frames.
+    public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
+        guard base.show(plans, at: frame) else { return false }
+        guard let plan = plans.first ?? nil else { return true }
         guard let frame else {
             record([Frame(counter: nil, position: plan.position, phase: plan.phase, time: now())], reporting: false)
             return true

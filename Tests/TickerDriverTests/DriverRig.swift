@@ -20,20 +20,26 @@ final class DriverRig {
 
     /// A ticker `width` px wide, mapped, showing `messages` at `speed` px/s; `queueing`: over a
     /// display that queues frames ahead.
+    /// `laneSpeeds`: a lane each, top to bottom, every one showing `messages` at its own speed.
     init(_ messages: [Message] = [Message("Markets rally as tech stocks climb")], speed: Double = 120, width: Int = 300,
-         queueing: Bool = false, replacesQueued: Bool = true, motion: MotionSettings = MotionSettings(), mapped: Bool = true) throws {
+         queueing: Bool = false, replacesQueued: Bool = true, motion: MotionSettings = MotionSettings(), mapped: Bool = true,
+         laneSpeeds: [Double]? = nil) throws {
         backend = queueing ? QueueingFakeBackend(origin: DriverRig.start, period: DriverRig.period, replaces: replacesQueued) : FakeBackend()
         var settings = motion
         settings.subpixel = true
-        let style = TickerStyle(foreground: RGBAColor(hex: "#ffffff")!, background: RGBAColor(hex: "#000000")!, speed: speed,
-                                direction: .left, layout: LayoutSettings(separator: " * "), motion: settings)
+        let speeds = laneSpeeds ?? [speed]
+        let lanes = speeds.map { speed in
+            LaneSetup(style: TickerStyle(foreground: RGBAColor(hex: "#ffffff")!, background: RGBAColor(hex: "#000000")!, speed: speed,
+                                         direction: .left, layout: LayoutSettings(separator: " * "), motion: settings),
+                      shaper: MonospaceShaper())
+        }
         // What a display says as soon as its surface is made: the ticker takes it when made.
-        backend.pending = [.resized(width: width)] + (mapped ? [.mapped(true)] : [])
-        ticker = try Ticker(backend: backend, shaper: MonospaceShaper(), style: style, loop: loop, clock: clock)
+        backend.pending = speeds.indices.map { BackendEvent.resized(width: width, lane: $0) } + (mapped ? [.mapped(true)] : [])
+        ticker = try Ticker(backend: backend, lanes: lanes, loop: loop, clock: clock)
         ticker.openLink = { [unowned self] in openedLinks.append($0) }
         ticker.onAnnouncement = { [unowned self] in announcements.append($0) }
         ticker.onDesktopChange = { [unowned self] in desktopChanges += 1 }
-        ticker.setMessages(messages)
+        for lane in speeds.indices { ticker.update(lane: lane) { player, _ in player.setMessages([MessageGroup(source: "", messages: messages)]) } }
         turn()
     }
 
@@ -74,7 +80,7 @@ final class DriverRig {
         turn()
     }
 
-    func input(_ input: PlayerInput) { say(.input(input)) }
+    func input(_ input: PlayerInput, lane: Int = 0) { say(.input(input, lane: lane)) }
 
     var lastFrame: FakeBackend.Shown? { backend.frames.last }
     var exitStatus: Int32? { loop.isRunning ? nil : loop.run() }

@@ -8,8 +8,11 @@ import XCTest
 class FakeBackend: TickerBackend {
     /// One frame or still handed over.
     struct Shown {
-        var plan: FramePlan
+        /// Every lane's plan (nil: the lane was not drawn).
+        var lanes: [FramePlan?]
         var frame: FrameTime?
+        /// The first lane's (the first lane drawn, in a test of lanes that stand in turn).
+        var plan: FramePlan { lanes.first { $0 != nil }!! }
         var position: Int { plan.position }
         var frameCount: Int { plan.frameCount }
     }
@@ -58,16 +61,16 @@ class FakeBackend: TickerBackend {
         framesWanted = wanted
     }
 
-    func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
+    func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
         enter("show")
         defer { leave() }
         guard acceptsFrames else { return false }
-        shown.append(Shown(plan: plan, frame: frame))
+        shown.append(Shown(lanes: plans, frame: frame))
         drainsSinceShow = 0
         return true
     }
 
-    func setLook(_ look: TickerLook) {
+    func setLook(_ look: TickerLook, lane: Int) {
         enter("setLook")
         defer { leave() }
         looks.append(look)

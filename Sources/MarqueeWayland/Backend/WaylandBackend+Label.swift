@@ -6,7 +6,7 @@ extension WaylandBackend: LabelHost {
     /// The label on the bar's surface, the crawl moved to a subsurface beside it (the first
     /// time): its frames, callbacks, scale, fifo and pointer go there. Desynchronized, its
     /// commits are its own content updates, queued through its own fifo as the bar's are.
-    public func showLabel(_ newLabel: LaneLabel?) {
+    public func showLabel(_ newLabel: LaneLabel?, lane: Int) {
         guard let newLabel else { return dropLabel() }
         guard let stand else {
             guard let crawl = CrawlSubsurface(display: display, parent: bar.surface) else {

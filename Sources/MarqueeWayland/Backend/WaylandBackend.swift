@@ -146,7 +146,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         // The crawl goes beside the label on the new surface.
         if let label = stand?.label {
             stand = nil
-            showLabel(label)
+            showLabel(label, lane: 0)
         }
         display.flush()
     }
@@ -178,7 +178,13 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// where one shows it, else cut from a ribbon; where the compositor still holds every buffer,
     /// a frame is tried again a refresh later and a standing picture drawn as soon as it lets one
     /// go (no frame may come to draw it otherwise).
-    public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
+    public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
+        // One lane: the bar's surface is the crawl's (or its subsurface beside a label).
+        guard let plan = plans.first ?? nil else { return true }
+        return show(plan, at: frame)
+    }
+
+    private func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
         followFont()
         if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
@@ -219,7 +225,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         return true
     }
 
-    public func setLook(_ look: TickerLook) { compositor.setLook(look) }
+    public func setLook(_ look: TickerLook, lane: Int) { compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { input?.showHand(overLink) }
 

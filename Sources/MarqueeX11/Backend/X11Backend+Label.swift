@@ -3,7 +3,7 @@ import TickerDriver
 import TileRaster
 
 extension X11Backend: LabelHost {
-    public func showLabel(_ newLabel: LaneLabel?) {
+    public func showLabel(_ newLabel: LaneLabel?, lane: Int) {
         guard let newLabel else {
             label = nil
             return moveCrawl()

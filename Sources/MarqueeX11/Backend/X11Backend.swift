@@ -88,7 +88,9 @@ public final class X11Backend: TickerBackend, FrameQueue {
         if wanted { pacer.requestFrame() } else { pacer.stop() }
     }
 
-    public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
+    public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
+        // One lane: the window is the crawl's (beside its label).
+        guard let plan = plans.first ?? nil else { return true }
         guard let frame else {
             compositor.draw(plan)
             followFont()
@@ -101,7 +103,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
         return true
     }
 
-    public func setLook(_ look: TickerLook) { compositor.setLook(look) }
+    public func setLook(_ look: TickerLook, lane: Int) { compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { cursor.show(hand: overLink) }
 
