@@ -113,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "xmarquee",
             dependencies: [
-                "MarqueeCore", "MarqueeFormats", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching",
+                "MarqueeCore", "MarqueeFormats", "MarqueeIO", "TickerDriver", "MarqueeX11", "MarqueeWayland", "MarqueeConfig", "TickrImport", "FontMatching", "TileRaster",
                 "DesktopBus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

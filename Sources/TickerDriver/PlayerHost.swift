@@ -11,6 +11,8 @@ public protocol PlayerHost: AnyObject {
     func update(_ change: (inout MarqueePlayer, _ now: Double) -> Void)
     /// The display's frame facts for `ctl status`: how frames are presented.
     func describeFrames(into report: inout StatusReport)
+    /// Each lane's part of `ctl status`.
+    func describeLanes(into report: inout StatusReport)
 }
 
 extension PlayerHost {
@@ -52,5 +54,6 @@ extension PlayerHost {
         report.framesMissed = statistics.missed
         report.framesLate = statistics.late
         describeFrames(into: &report)
+        describeLanes(into: &report)
     }
 }

@@ -111,8 +111,12 @@ public final class Ticker: PlayerHost {
     /// what a screen reader reads as the ticker's name, on demand.
     public var messageOnScreen: String? { StatusReport.message(onScreen: player) }
     /// That message, and whether it is the only one (which never leaves the edge).
-    public var readingEdge: ReadingEdge {
-        ReadingEdge(text: messageOnScreen, isOnlyMessage: player.content.messageCount == 1)
+    public var readingEdge: ReadingEdge { readingEdge(ofLane: 0) }
+
+    /// Lane `index`'s message at its reading edge, and whether it is its only one.
+    public func readingEdge(ofLane index: Int) -> ReadingEdge {
+        let player = lanes[index].player
+        return ReadingEdge(text: StatusReport.message(onScreen: player), isOnlyMessage: player.content.messageCount == 1)
     }
     /// Whether any of it can be seen (mapped and not wholly covered).
     public var isShowing: Bool { player.visibility.isVisible }
@@ -143,6 +147,14 @@ public final class Ticker: PlayerHost {
     public func describeFrames(into report: inout StatusReport) {
         report.present = presentation.paced
         report.tearFree = presentation.tearFree
+    }
+
+    public func describeLanes(into report: inout StatusReport) {
+        report.lanes = lanes.map { lane in
+            let motion = lane.player.motion
+            return StatusReport.Lane(message: StatusReport.message(onScreen: lane.player), label: lane.label?.text, speed: motion.speed,
+                                     direction: motion.direction.rawValue, paused: lane.player.isPaused)
+        }
     }
 
     // MARK: Changes the display's side takes part in

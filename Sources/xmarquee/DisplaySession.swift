@@ -24,7 +24,8 @@ protocol DisplaySession: AnyObject {
     func follow(portal: PortalSettings)
     /// How fonts are drawn at `dpi` where their pattern and fontconfig do not say.
     func fontDefaults(dpi: Double) -> FontRenderingDefaults
-    /// The surface and backend for `options`, showing `style` in `font`; ends the program with
-    /// one line where it cannot be made. The surface is shown once the loop runs.
-    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend
+    /// The surface and backend for `options`, showing each lane (top to bottom) in its style and
+    /// font; ends the program with one line where it cannot be made. The surface is shown once
+    /// the loop runs.
+    func makeBackend(options: Options, lanes: [(style: TickerStyle, font: FontSet)], loop: EventLoop) -> TickerBackend
 }

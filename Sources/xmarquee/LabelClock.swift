@@ -8,18 +8,21 @@ import TickerDriver
 /// on each minute) when it holds a strftime conversion. A plain label arms no timer at all.
 final class LabelClock {
     private let format: String
+    /// The lane it stands in.
+    private let lane: Int
     private let colors: (foreground: RGBAColor, background: RGBAColor)
     private var clock: ClockSource?
 
-    init(format: String, colors: (foreground: RGBAColor, background: RGBAColor)) {
+    init(format: String, lane: Int = 0, colors: (foreground: RGBAColor, background: RGBAColor)) {
         self.format = format
+        self.lane = lane
         self.colors = colors
     }
 
     /// Shows the label on `ticker` now and, for a clock, each time its text changes.
     func start(on loop: EventLoop, ticker: Ticker) {
-        let show = { [colors] (text: String) in
-            ticker.setLabel(LaneLabel(text: text, foreground: colors.foreground, background: colors.background))
+        let show = { [colors, lane] (text: String) in
+            ticker.setLabel(LaneLabel(text: text, foreground: colors.foreground, background: colors.background), lane: lane)
         }
         guard LaneLabel.ticks(format) else {
             return show(TextSanitizer.singleLine(LocalTime.format(format, epoch: Int(LocalTime.now().epoch))))

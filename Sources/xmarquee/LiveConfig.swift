@@ -36,13 +36,20 @@ final class LiveConfig {
     private var onDefaults: Bool
     private let reporter: ProblemReporter
 
-    init(options: Options, resolver: OptionsResolver, session: DisplaySession, ticker: Ticker, fontHeight: Int,
-         sources: LiveSources, desktop: DesktopPreferences, onDefaults: Bool, reporter: ProblemReporter) {
+    /// The lanes after the first (`--lane`), from the command line alone: a reload leaves them
+    /// as they are; a new DPI draws them again at it.
+    private let extraLanes: [Options]
+    private var extraFontHeights: [Int]
+
+    init(options: Options, extraLanes: [Options] = [], resolver: OptionsResolver, session: DisplaySession, ticker: Ticker,
+         fontHeights: [Int], sources: LiveSources, desktop: DesktopPreferences, onDefaults: Bool, reporter: ProblemReporter) {
         self.options = options
+        self.extraLanes = extraLanes
+        extraFontHeights = Array(fontHeights.dropFirst())
         self.resolver = resolver
         self.session = session
         self.ticker = ticker
-        self.fontHeight = fontHeight
+        fontHeight = fontHeights[0]
         self.sources = sources
         self.desktop = desktop
         self.onDefaults = onDefaults
@@ -93,6 +100,24 @@ final class LiveConfig {
         }
     }
 
+    /// The lanes after the first drawn again at `desktop`'s DPI: their fonts, looks, layouts and
+    /// speeds in its pixels.
+    private func redrawExtraLanes(at desktop: DesktopPreferences) {
+        for (offset, lane) in extraLanes.enumerated() {
+            guard case .success(let (style, font)) = lane.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) else {
+                continue
+            }
+            let index = offset + 1
+            ticker.setLook(style.look, lane: index)
+            ticker.setFont(font, lane: index)
+            extraFontHeights[offset] = font.height
+            ticker.update(lane: index) { player, now in
+                player.setLayout(style.layout)
+                player.setSpeed(style.speed, direction: style.direction, at: now)
+            }
+        }
+    }
+
     /// The desktop changed: the DPI or an output's scale, the animation setting, or options set
     /// as X resources. Resolved against the config as last applied (not read again).
     func desktopChanged(_ preferences: DesktopPreferences, resources: [String: String]) {
@@ -132,7 +157,7 @@ final class LiveConfig {
                 return failed(problem.message)
             case .success(let (style, font)):
                 ticker.setLook(style.look)
-                ticker.setLayout(style.layout)
+                ticker.update(lane: 0) { player, _ in player.setLayout(style.layout) }
                 if !style.look.background.isOpaque && !session.showsAlpha {
                     // A window's visual is fixed when it is made.
                     Diagnostics.warn("config: bg has alpha, but the window was made opaque; restart xmarquee to see through it")
@@ -145,11 +170,13 @@ final class LiveConfig {
         }
         let scale = newDesktop.scale
         ticker.setScale(scale)
-        ticker.setSpeed(new.speed.pixels(scale: scale), direction: new.direction)
+        ticker.update(lane: 0) { player, now in player.setSpeed(new.speed.pixels(scale: scale), direction: new.direction, at: now) }
+        if rescaled { redrawExtraLanes(at: newDesktop) }
         ticker.setReducedMotion(new.motion.reducesMotion(newDesktop))
         ticker.setMenuEnabled(new.menu)
         if changed.contains("text") { sources.setArguments(new) }
-        ticker.place(PlacementUpdate(height: new.deviceHeight(fontHeight: fontHeight, scale: scale), monitor: new.monitorChoice,
+        let height = new.laneHeights(fontHeights: [fontHeight] + extraFontHeights, scale: scale).reduce(0, +)
+        ticker.place(PlacementUpdate(height: height, monitor: new.monitorChoice,
                                      above: changed.contains("above") ? new.above : nil,
                                      sticky: changed.contains("sticky") ? new.sticky : nil))
         if !needsRestart.isEmpty {

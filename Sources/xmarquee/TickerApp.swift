@@ -10,7 +10,10 @@ import TickerDriver
 /// to one ticker, on whichever display it runs: the same path for X11 and Wayland, which differ
 /// only in their `DisplaySession`.
 struct TickerApp {
+    /// The bar's options and its first lane's.
     var options: Options
+    /// Each lane after the first (`--lane`): its own sources, look and label.
+    var extraLanes: [Options]
     var resolver: OptionsResolver
     /// A desktop launch that found a fatal error: the defaults, the error as the message, until a
     /// reload brings settings that work.
@@ -32,6 +35,7 @@ struct TickerApp {
                 guard reporter.desktopLaunch, !runsOnDefaults else { Diagnostics.fail(error.message, status: error.status.rawValue) }
                 reporter.startFailed(error.message)
                 options = DesktopLaunch.fallback(showing: reporter.barText(error.message)).options
+                extraLanes = []
                 runsOnDefaults = true
             }
         }
@@ -45,6 +49,9 @@ struct TickerApp {
         let controlPath = ControlEndpoint.claim(name: options.name, replace: options.replace)
         let desktopBus = DesktopBusSources(options: options.sources, actions: actions)
         let sources = try LiveSources(options: options, busSources: desktopBus.sources)
+        let laneBuses = extraLanes.map { DesktopBusSources(options: $0.sources, actions: actions) }
+        var laneSources: [LiveSources] = []
+        for (lane, bus) in zip(extraLanes, laneBuses) { laneSources.append(try LiveSources(options: lane, busSources: bus.sources)) }
         let session = openSession()
 
         resolver.resources = session.resources
@@ -59,24 +66,27 @@ struct TickerApp {
             }
         }
         let desktop = session.desktop(surfaceScale: nil)
-        let style: TickerStyle
-        let font: FontSet
-        switch options.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) {
-        case .success(let look): (style, font) = look
-        case .failure(let problem): throw StartFailure(message: problem.message, status: .usage)
+        var looks: [(style: TickerStyle, font: FontSet)] = []
+        for lane in [options] + extraLanes {
+            switch lane.look(desktop: desktop, fontDefaults: session.fontDefaults(dpi: desktop.dpi)) {
+            case .success(let look): looks.append(look)
+            case .failure(let problem): throw StartFailure(message: problem.message, status: .usage)
+            }
         }
+        let (style, font) = looks[0]
 
-        let backend = session.makeBackend(options: options, style: style, font: font, loop: loop)
+        let backend = session.makeBackend(options: options, lanes: looks, loop: loop)
         let ticker: Ticker
         do {
-            ticker = try Ticker(backend: backend, shaper: font, reordering: BidiReordering(), style: style, loop: loop)
+            ticker = try Ticker(backend: backend, lanes: looks.map { LaneSetup(style: $0.style, shaper: $0.font) },
+                                reordering: BidiReordering(), loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }
         ticker.setReducedMotion(options.motion.reducesMotion(desktop))
 
-        let live = LiveConfig(options: options, resolver: resolver, session: session, ticker: ticker,
-                              fontHeight: font.height, sources: sources, desktop: desktop,
+        let live = LiveConfig(options: options, extraLanes: extraLanes, resolver: resolver, session: session, ticker: ticker,
+                              fontHeights: looks.map(\.font.height), sources: sources, desktop: desktop,
                               onDefaults: runsOnDefaults, reporter: reporter)
         live.watchFile(on: loop)
         let desktopChanged = { [unowned session, unowned ticker] in
@@ -98,11 +108,16 @@ struct TickerApp {
         }
 
         sources.start(on: loop) { ticker.setMessages($0) }
-        let label = options.labelSettings.label.map {
-            LabelClock(format: $0, colors: options.labelSettings.colors(foreground: style.look.foreground,
-                                                                         background: style.look.background))
+        for (index, lane) in laneSources.enumerated() {
+            lane.start(on: loop) { groups in ticker.update(lane: index + 1) { player, _ in player.setMessages(groups) } }
         }
-        label?.start(on: loop, ticker: ticker)
+        let labels = ([options] + extraLanes).enumerated().map { index, lane in
+            lane.labelSettings.label.map {
+                LabelClock(format: $0, lane: index, colors: lane.labelSettings.colors(foreground: looks[index].style.look.foreground,
+                                                                                     background: looks[index].style.look.background))
+            }
+        }
+        for label in labels { label?.start(on: loop, ticker: ticker) }
         // After the sources: with --notifications the ticker asks for the notification server's
         // name first, so the reporter's question who owns it finds the ticker, not nobody.
         reporter.start(loop: loop, ticker: ticker)
@@ -111,11 +126,13 @@ struct TickerApp {
         reporter.onEditSettings = { editor.open() }
         ticker.openLink = { [actions] link in
             if actions.action(in: link) == SettingsEditor.action { return editor.open() }
-            if !desktopBus.route(link) { opener.open(link) }
+            if !([desktopBus] + laneBuses).contains(where: { $0.route(link) }) { opener.open(link) }
         }
         MenuCommands(ticker: ticker, live: live, editor: editor).wire(enabled: options.menu)
-        desktopBus.onUrgent = { text in ticker.update { player, now in player.announce(text, assertive: true, at: now) } }
-        desktopBus.readingEdge = { [unowned ticker] in ticker.readingEdge }
+        for (index, bus) in ([desktopBus] + laneBuses).enumerated() {
+            bus.onUrgent = { text in ticker.update(lane: index) { player, now in player.announce(text, assertive: true, at: now) } }
+            bus.readingEdge = { [unowned ticker] in ticker.readingEdge(ofLane: index) }
+        }
         // A screen reader hears the ticker where an accessibility bus runs (quietly nothing elsewhere).
         let screenReader = AccessibilityBus.join(on: loop, name: Diagnostics.program, version: XMarquee.version,
                                                  message: { [unowned ticker] in ticker.accessibleName },
@@ -129,9 +146,10 @@ struct TickerApp {
             report.filters = sources.filterCounts
             report.desktopBus = desktopBus.state
         }
-        let status = withExtendedLifetime((session, control, desktopBus, screenReader)) { loop.run() }
+        let status = withExtendedLifetime((session, control, desktopBus, laneBuses, screenReader)) { loop.run() }
         sources.stop()
-        label?.stop()
+        laneSources.forEach { $0.stop() }
+        for label in labels { label?.stop() }
         return status
     }
 

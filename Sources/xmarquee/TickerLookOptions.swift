@@ -41,6 +41,20 @@ extension Options {
         return height.map { max(1, min(32767, $0.wholePixels(scale: scale))) } ?? Self.defaultHeight(fontHeight: fontHeight)
     }
 
+    /// Each lane's height in device pixels, top to bottom, for lanes whose fonts are
+    /// `fontHeights` tall: each fits its font; a height the bar is given (`--height`, a
+    /// geometry's) is shared out in proportion to those, the last lane taking what rounding left.
+    func laneHeights(fontHeights: [Int], scale: Double) -> [Int] {
+        let natural = fontHeights.map(Self.defaultHeight(fontHeight:))
+        guard natural.count > 1 else { return [deviceHeight(fontHeight: fontHeights[0], scale: scale)] }
+        guard height != nil || (bar == nil && parsedGeometry?.height != nil) else { return natural }
+        let total = deviceHeight(fontHeight: fontHeights[0], scale: scale)
+        let sum = natural.reduce(0, +)
+        var heights = natural.dropLast().map { max(1, $0 * total / sum) }
+        heights.append(max(1, total - heights.reduce(0, +)))
+        return heights
+    }
+
     /// The font's height plus a little air above and below.
     static func defaultHeight(fontHeight: Int) -> Int {
         fontHeight + 2 * max(2, fontHeight / 5)

@@ -6,6 +6,7 @@ import MarqueeFormats
 import MarqueeIO
 import MarqueeWayland
 import TickerDriver
+import TileRaster
 
 /// The Wayland side of the app: the compositor's connection, a layer-shell bar or a window, and
 /// the desktop's preferences as GTK reads them there (no XSETTINGS, no X resources): the
@@ -69,16 +70,17 @@ final class WaylandSession: DisplaySession {
 
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(dpi: dpi) }
 
-    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
+    func makeBackend(options: Options, lanes: [(style: TickerStyle, font: FontSet)], loop: EventLoop) -> TickerBackend {
+        let heights = options.laneHeights(fontHeights: lanes.map(\.font.height), scale: lanes[0].style.scale)
         // Logical pixels: `--height 40` reserves 40 whatever the scale, a geometry's height is the area's.
-        let height = placement.fixedHeight
-            ?? Int((Double(options.deviceHeight(fontHeight: font.height, scale: style.scale)) / Double(outputScale)).rounded(.up))
+        let height = placement.fixedHeight ?? Int((Double(heights.reduce(0, +)) / Double(outputScale)).rounded(.up))
+        let drawings = zip(lanes, heights).map { LaneDrawing(font: $0.font, look: $0.style.look, height: $1) }
         for refusal in WaylandBackend.refusals(above: options.above ? true : nil, sticky: options.sticky ? true : nil) {
             Diagnostics.warn(refusal.description)
         }
         do {
-            return try WaylandBackend(display: display, placement: placement, height: height, scale: outputScale, font: font,
-                                      look: style.look, loop: loop)
+            return try WaylandBackend(display: display, placement: placement, height: height, scale: outputScale, lanes: drawings,
+                                      loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.noDisplay.rawValue)
         }

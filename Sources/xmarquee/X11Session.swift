@@ -5,6 +5,7 @@ import MarqueeFormats
 import MarqueeIO
 import MarqueeX11
 import TickerDriver
+import TileRaster
 
 /// The X11 side of the app (Xwayland included): the connection, the desktop's settings from
 /// XSETTINGS and the X resources (the desktop portal where no settings manager runs), and a
@@ -48,15 +49,15 @@ final class X11Session: DisplaySession {
 
     func fontDefaults(dpi: Double) -> FontRenderingDefaults { FontRenderingDefaults(xftResourcesOf: connection, dpi: dpi) }
 
-    func makeBackend(options: Options, style: TickerStyle, font: FontSet, loop: EventLoop) -> TickerBackend {
+    func makeBackend(options: Options, lanes: [(style: TickerStyle, font: FontSet)], loop: EventLoop) -> TickerBackend {
         // Before the window: a translucent background needs a visual with alpha, made with it.
-        showsAlpha = connection.chooseSurface(translucentBackground: !style.look.background.isOpaque)
+        showsAlpha = connection.chooseSurface(translucentBackground: lanes.contains { !$0.style.look.background.isOpaque })
         if !showsAlpha { Diagnostics.warn("the screen offers no 32-bit visual with alpha; the background is opaque") }
-        let height = options.deviceHeight(fontHeight: font.height, scale: style.scale)
-        let (window, bar) = makeWindow(options, height: height)
+        let heights = options.laneHeights(fontHeights: lanes.map(\.font.height), scale: lanes[0].style.scale)
+        let (window, bar) = makeWindow(options, height: heights.reduce(0, +))
+        let drawings = zip(lanes, heights).map { LaneDrawing(font: $0.font, look: $0.style.look, height: $1) }
         do {
-            return try X11Backend(connection: connection, window: window, bar: bar, desktop: desktopWatch, font: font, look: style.look,
-                                  loop: loop)
+            return try X11Backend(connection: connection, window: window, bar: bar, desktop: desktopWatch, lanes: drawings, loop: loop)
         } catch {
             Diagnostics.fail(error.description, status: ExitStatus.internalError.rawValue)
         }

@@ -54,6 +54,10 @@ struct XMarquee: ParsableCommand {
     @Flag(help: "With --import-tickr: replace a config file that is already there.")
     var force = false
 
+    // Cut out before parsing (`LaneArguments`); declared for help and the man page.
+    @Flag(help: "Starts the next lane: the options and texts after it are that lane's (from the defaults), stacked below the lane before. Options of the whole bar (placement, --height, --name, --motion, --menu) go before the first --lane.")
+    var lane = false
+
     // Looked for before parsing (`DesktopLaunch.isRequested`); declared for help and the man page.
     @Flag(help: "How the desktop entry and the autostart entry start xmarquee: a bad option or config file still opens the ticker, on its defaults, with the error as its message (a click opens the config file); errors and warnings also go to the journal and the notification server.")
     var desktopLaunch = false
@@ -74,10 +78,18 @@ struct XMarquee: ParsableCommand {
             runsOnDefaults = true
             return DesktopLaunch.fallback(showing: reporter.barText(message))
         }
-        let command: XMarquee
-        switch parse(arguments) {
+        let lanes = LaneArguments(arguments)
+        var command: XMarquee
+        switch parse(lanes.first) {
         case .success(let parsed): command = parsed
         case .failure(let problem): command = startFailed(problem.message, status: .usage)
+        }
+        var extraLanes: [Options] = []
+        if !runsOnDefaults {
+            switch lanes.parseLanes(firstReadsStandardInput: command.options.readsStandardInput) {
+            case .success(let parsed): extraLanes = parsed
+            case .failure(let problem): command = startFailed(problem.message, status: .usage)
+            }
         }
         if let autostart = command.autostart {
             Glibc.exit(Autostart.set(autostart, paths: paths, executable: Autostart.executablePath))
@@ -88,7 +100,7 @@ struct XMarquee: ParsableCommand {
         if command.force { Diagnostics.fail("--force goes with --import-tickr", status: ExitStatus.usage.rawValue) }
         let configPath = command.config ?? paths.configFile
         reporter.configPath = configPath
-        var resolver = OptionsResolver(commandLine: arguments, configPath: configPath,
+        var resolver = OptionsResolver(commandLine: lanes.first, configPath: configPath,
                                        configIsExplicit: command.config != nil,
                                        commandLineHasMessages: !command.options.text.isEmpty)
         var resolved = OptionsResolver.Resolved(options: command.options, warnings: [])
@@ -110,7 +122,7 @@ struct XMarquee: ParsableCommand {
         // quit) fails with EPIPE instead of killing the ticker; children get the default back.
         _ = signal(SIGPIPE, SIG_IGN)
         if command.config == nil { TickrFolder.noteImportOnce(paths: paths, configPath: paths.configFile) }
-        var app = TickerApp(options: resolved.options, resolver: resolver, runsOnDefaults: runsOnDefaults,
+        var app = TickerApp(options: resolved.options, extraLanes: extraLanes, resolver: resolver, runsOnDefaults: runsOnDefaults,
                             reporter: reporter, actions: actions,
                             gtkSettingsPath: paths.configHome.map { $0 + "/gtk-3.0/settings.ini" })
         Glibc.exit(app.run())

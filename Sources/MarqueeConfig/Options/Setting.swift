@@ -35,6 +35,15 @@ public enum Setting: String, CaseIterable, Sendable {
 
     public var name: String { rawValue }
 
+    /// Whether the setting is the whole bar's, never one lane's (`--lane`): where and how the bar
+    /// is placed, the instance, the display, and what the desktop asks of every lane alike.
+    public var isBarWide: Bool {
+        switch self {
+        case .name, .replace, .geometry, .bar, .height, .monitor, .above, .sticky, .display, .backend, .layer, .motion, .menu: true
+        default: false
+        }
+    }
+
     public var declaration: OptionDeclaration {
         switch self {
         case .text:

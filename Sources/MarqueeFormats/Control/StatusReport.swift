@@ -108,6 +108,30 @@ public struct StatusReport: Equatable, Sendable {
         }
     }
 
+    /// One lane of the bar, top to bottom (`lanes`): the first is also the report's own fields.
+    public struct Lane: Equatable, Sendable {
+        public var message: String?
+        public var label: String?
+        public var speed: Double
+        public var direction: String
+        public var paused: Bool
+
+        public init(message: String?, label: String?, speed: Double, direction: String, paused: Bool) {
+            self.message = message
+            self.label = label
+            self.speed = speed
+            self.direction = direction
+            self.paused = paused
+        }
+
+        var json: String {
+            "{\"message\":\(message.map(StatusReport.string) ?? "null"),\"label\":\(label.map(StatusReport.string) ?? "null"),"
+                + "\"speed\":\(StatusReport.number(speed)),\"direction\":\(StatusReport.string(direction)),\"paused\":\(paused)}"
+        }
+    }
+
+    public var lanes: [Lane] = []
+
     public init() {}
 
     /// The object on one line, keys in a fixed order.
@@ -135,6 +159,7 @@ public struct StatusReport: Equatable, Sendable {
         let filterObjects = filters.map { "{\"filter\":\(Self.string($0.filter)),\"held\":\($0.held)}" }
         fields.append(("filters", "[" + filterObjects.joined(separator: ",") + "]"))
         if let desktopBus { fields.append(("desktopBus", desktopBus.json)) }
+        fields.append(("lanes", "[" + lanes.map(\.json).joined(separator: ",") + "]"))
         return "{" + fields.map { "\(Self.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 

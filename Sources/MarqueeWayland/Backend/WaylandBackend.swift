@@ -55,8 +55,15 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// monitor choice names, the compositor's choice when it names none), its text in `font`,
     /// drawn `scale` times finer than logical pixels (HiDPI: the font and look are in buffer
     /// pixels already) until the compositor prefers another scale (`BackendEvent.scale`).
-    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, font: FontSet,
-                look: TickerLook, loop: EventLoop) throws(WaylandError) {
+    public convenience init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, font: FontSet,
+                            look: TickerLook, loop: EventLoop) throws(WaylandError) {
+        try self.init(display: display, placement: placement, height: height, scale: scale,
+                      lanes: [LaneDrawing(font: font, look: look, height: height * scale)], loop: loop)
+    }
+
+    public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, lanes: [LaneDrawing],
+                loop: EventLoop) throws(WaylandError) {
+        let font = lanes[0].font, look = lanes[0].look
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         switch placement {
         case .bar, .area:

@@ -6,6 +6,7 @@ import MarqueeCore
 import MarqueeFormats
 import MarqueeIO
 import TickerDriver
+import TileRaster
 
 /// The ticker's X11 side: a window (or a dock bar's window), frames paced by Present (a timer
 /// where the server has none), plans turned into pixels by the `Compositor`, and X events turned
@@ -38,8 +39,15 @@ public final class X11Backend: TickerBackend, FrameQueue {
     /// A backend on `window` (a bar's when `bar` is given), painting with `font` in `look`, the
     /// window mapped; `desktop` is read from the same connection. `allowPresent: false` paces
     /// frames with a timer (the tests of servers without Present).
-    public init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, desktop: DesktopWatch? = nil, font: FontSet,
-                look: TickerLook, loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
+    public convenience init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, desktop: DesktopWatch? = nil, font: FontSet,
+                            look: TickerLook, loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
+        try self.init(connection: connection, window: window, bar: bar, desktop: desktop,
+                      lanes: [LaneDrawing(font: font, look: look, height: window.height)], loop: loop, allowPresent: allowPresent)
+    }
+
+    public init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, desktop: DesktopWatch? = nil, lanes: [LaneDrawing],
+                loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
+        let font = lanes[0].font, look = lanes[0].look
         let hz = RefreshRate.current(on: connection)
         let present = allowPresent ? PresentPacer(connection: connection, window: window.id, refreshHz: hz, outbox: outbox) : nil
         if let present {
