@@ -231,6 +231,10 @@ public final class Ticker: PlayerHost {
             // What stands is painted anew (a compositor came or went): so are the frames queued ahead.
             replanQueuedFrames(at: now)
             drawNow()
+        case .input(.key(let key), _):
+            // Keys have no place on the bar: every lane pauses, scrubs or speeds up alike.
+            for lane in lanes { _ = lane.player.handle(.key(key), at: now) }
+            follow(at: now)
         case .input(let input, let index):
             let lane = lanes[index]
             if case .openLink(let link)? = lane.player.handle(input, at: now) { openLink?(link) }

@@ -3,40 +3,48 @@ import TickerDriver
 import TileRaster
 
 extension X11Backend: LabelHost {
-    public func showLabel(_ newLabel: LaneLabel?, lane: Int) {
+    public func showLabel(_ newLabel: LaneLabel?, lane index: Int) {
+        let lane = lanes[index]
         guard let newLabel else {
-            label = nil
-            return moveCrawl()
+            lane.label = nil
+            return moveCrawl(of: index)
         }
-        let picture = LabelPicture(label: newLabel, font: compositor.font, height: window.height, format: tileFormat)
-        if let label { label.show(picture) } else { label = LabelWindow(connection: connection, parent: window.id, picture: picture) }
-        moveCrawl()
+        let picture = LabelPicture(label: newLabel, font: lane.compositor.font, height: lane.height, format: tileFormat)
+        if let label = lane.label {
+            label.show(picture)
+        } else {
+            lane.label = LabelWindow(connection: connection, parent: lane.window?.id ?? window.id, picture: picture)
+        }
+        moveCrawl(of: index)
     }
-
-    /// The crawl's width: the window's beside the label.
-    var crawlWidth: Int { max(0, window.width - (label?.width ?? 0)) }
 
     private var tileFormat: TileCanvas.Format { connection.surface.hasAlpha ? .argb : .rgb }
 
-    /// The crawl starts at the label's edge; a new width is the crawl's new size.
-    private func moveCrawl() {
-        let origin = label?.width ?? 0
-        guard origin != compositor.crawlX else { return }
-        compositor.crawlX = origin
-        outbox.post(.resized(width: crawlWidth))
+    /// Lane `index`'s crawl starts at its label's edge; a new width is its crawl's new size.
+    private func moveCrawl(of index: Int) {
+        let lane = lanes[index]
+        let origin = lane.label?.width ?? 0
+        router.origins[index] = origin
+        guard origin != lane.compositor.crawlX else { return }
+        lane.compositor.crawlX = origin
+        outbox.post(.resized(width: lane.crawlWidth(barWidth: window.width), lane: index))
     }
 
-    /// The label drawn again at the window's new height.
-    func resizeLabel() {
-        guard let label, label.picture.height != window.height else { return }
-        label.show(LabelPicture(label: label.picture.label, font: compositor.font, height: window.height, format: tileFormat))
-        moveCrawl()
+    /// The labels drawn again at their lanes' new heights.
+    func resizeLabels() {
+        for (index, lane) in lanes.enumerated() {
+            guard let label = lane.label, label.picture.height != lane.height else { continue }
+            label.show(LabelPicture(label: label.picture.label, font: lane.compositor.font, height: lane.height, format: tileFormat))
+            moveCrawl(of: index)
+        }
     }
 
-    /// The label drawn again with the font the strip has just taken (a reload's, a new DPI's).
+    /// The labels drawn again with the font their strips have just taken (a reload's, a new DPI's).
     func followFont() {
-        guard let label, label.picture.font !== compositor.font else { return }
-        label.show(LabelPicture(label: label.picture.label, font: compositor.font, height: window.height, format: tileFormat))
-        moveCrawl()
+        for (index, lane) in lanes.enumerated() {
+            guard let label = lane.label, label.picture.font !== lane.compositor.font else { continue }
+            label.show(LabelPicture(label: label.picture.label, font: lane.compositor.font, height: lane.height, format: tileFormat))
+            moveCrawl(of: index)
+        }
     }
 }

@@ -22,15 +22,18 @@ public final class X11Backend: TickerBackend, FrameQueue {
     private let bar: DockBar?
     /// The desktop's settings, read from this connection; a change is an event.
     private let desktop: DesktopWatch?
-    let compositor: Compositor
+    /// The bar's lanes, top to bottom (one: its frames go to the window itself).
+    let lanes: [X11Lane]
+    /// The first lane's compositor: its font and look draw the menu.
+    var compositor: Compositor { lanes[0].compositor }
+    /// Which lane the pointer's input goes to.
+    var router: LaneRouter
     private let pacer: FramePacer
     private let cursor: PointerCursor
     let outbox = BackendOutbox()
     private let loop: EventLoop
     /// The bar's menu while it is open.
     var menu: MenuWindow?
-    /// The lane's label, standing at the start edge (`X11Backend+Label`).
-    var label: LabelWindow?
 
     public var usesPresent: Bool { pacer is PresentPacer }
     /// Frames reach the window only at their vblank (Present, and no compositing manager).
@@ -47,7 +50,6 @@ public final class X11Backend: TickerBackend, FrameQueue {
 
     public init(connection: XConnection, window: TickerWindow, bar: DockBar? = nil, desktop: DesktopWatch? = nil, lanes: [LaneDrawing],
                 loop: EventLoop, allowPresent: Bool = true) throws(TickerError) {
-        let font = lanes[0].font, look = lanes[0].look
         let hz = RefreshRate.current(on: connection)
         let present = allowPresent ? PresentPacer(connection: connection, window: window.id, refreshHz: hz, outbox: outbox) : nil
         if let present {
@@ -61,13 +63,22 @@ public final class X11Backend: TickerBackend, FrameQueue {
         self.bar = bar
         self.desktop = desktop
         self.loop = loop
-        compositor = Compositor(connection: connection, window: window, font: font, look: look, presenter: present)
+        // One lane draws into the window; several each into a window of its own at its row.
+        let rows = X11Lane.rows(sharing: window.height, like: lanes.map(\.height))
+        self.lanes = zip(lanes, rows).map { drawing, row in
+            let laneWindow = lanes.count > 1
+                ? LaneWindow(connection: connection, parent: window.id, y: row.y, width: window.width, height: row.height) : nil
+            let compositor = Compositor(connection: connection, window: laneWindow ?? window, font: drawing.font, look: drawing.look,
+                                        presenter: present)
+            return X11Lane(compositor: compositor, window: laneWindow, y: row.y, height: row.height)
+        }
+        router = LaneRouter(rows: rows.map { $0.y..<($0.y + $0.height) })
         cursor = PointerCursor(connection: connection, window: window.id)
         desktop?.onChange = { [outbox] in outbox.post(.desktopChanged) }
         // Readable X connection: nothing to do here, the wait ends and `drain` reads.
         loop.watch(connection.fd) { _ in }
         window.selectInput()
-        outbox.post(.resized(width: window.width))
+        for index in self.lanes.indices { outbox.post(.resized(width: window.width, lane: index)) }
         notePresentation()
         // Frames start when the server confirms it is mapped.
         window.map()
@@ -86,7 +97,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
     public static let batchSeconds = FrameBatchLimit.queuedSeconds
 
     public var batchLimit: FrameBatchLimit {
-        guard usesPresent, compositor.takesBatches else { return .single }
+        guard usesPresent, lanes.allSatisfy(\.compositor.takesBatches) else { return .single }
         return FrameBatchLimit.queued(period: pacer.period)
     }
 
@@ -97,21 +108,19 @@ public final class X11Backend: TickerBackend, FrameQueue {
     }
 
     public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
-        // One lane: the window is the crawl's (beside its label).
-        guard let plan = plans.first ?? nil else { return true }
-        guard let frame else {
-            compositor.draw(plan)
-            followFont()
-            return true
+        var count = 0
+        for (lane, plan) in zip(lanes, plans) {
+            guard let plan else { continue }
+            if let frame { lane.compositor.show(plan, counter: frame.counter) } else { lane.compositor.draw(plan) }
+            count = max(count, plan.frameCount)
         }
-        compositor.show(plan, counter: frame.counter)
         followFont()
         // Asks to hear in time for the frame after the last one handed.
-        pacer.framesShown(from: frame.counter, through: frame.counter + UInt64(plan.frameCount - 1))
+        if let frame, count > 0 { pacer.framesShown(from: frame.counter, through: frame.counter + UInt64(count - 1)) }
         return true
     }
 
-    public func setLook(_ look: TickerLook, lane: Int) { compositor.setLook(look) }
+    public func setLook(_ look: TickerLook, lane: Int) { lanes[lane].compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { cursor.show(hand: overLink) }
 
@@ -149,6 +158,11 @@ public final class X11Backend: TickerBackend, FrameQueue {
 
     private func handle(_ event: inout XEvent) {
         if let menu, event.xany.window == menu.id { return menuEvent(&event, in: menu) }
+        // A lane's window says only that it was exposed.
+        if event.type == Expose, lanes.contains(where: { $0.window?.id == event.xany.window }) {
+            if event.xexpose.count == 0 { outbox.post(.damaged) }
+            return
+        }
         // Events about other windows (a shared connection, the root for RandR) are not ours.
         guard event.xany.window == window.id else { return offer(&event) }
         switch event.type {
@@ -167,12 +181,24 @@ public final class X11Backend: TickerBackend, FrameQueue {
         default:
             if let anchor = menuAnchor(&event) { return outbox.post(.menuRequested(anchor)) }
             guard let input = PlayerInput(event: &event) else { return offer(&event) }
-            outbox.post(.input(input.inCrawl(startingAt: compositor.crawlX)))
+            for routed in router.route(input, row: Self.row(of: event)) { outbox.post(routed) }
+        }
+    }
+
+    /// The window's row a pointer event happened at (nil for keys).
+    private static func row(of event: XEvent) -> Int? {
+        switch event.type {
+        case ButtonPress, ButtonRelease: Int(event.xbutton.y)
+        case MotionNotify: Int(event.xmotion.y)
+        case EnterNotify, LeaveNotify: Int(event.xcrossing.y)
+        default: nil
         }
     }
 
     private func offer(_ event: inout XEvent) {
-        switch compositor.handle(&event) {
+        // Every lane's compositor follows the compositing manager; the first says what it meant.
+        let outcomes = lanes.indices.map { lanes[$0].compositor.handle(&event) }
+        switch outcomes[0] {
         case .notOurs: break
         case .handled: return notePresentation()
         case .repaint:
@@ -187,8 +213,10 @@ public final class X11Backend: TickerBackend, FrameQueue {
     /// so a live resize never shows unpainted area.
     private func resized(width: Int, height: Int) {
         guard window.noteSize(width: width, height: height) else { return }
-        compositor.resize(height: height)
-        resizeLabel()
-        outbox.post(.resized(width: crawlWidth))
+        let rows = X11Lane.rows(sharing: height, like: lanes.map(\.height))
+        for (lane, row) in zip(lanes, rows) { lane.place(y: row.y, height: row.height, width: width) }
+        router.rows = rows.map { $0.y..<($0.y + $0.height) }
+        resizeLabels()
+        for (index, lane) in lanes.enumerated() { outbox.post(.resized(width: lane.crawlWidth(barWidth: width), lane: index)) }
     }
 }

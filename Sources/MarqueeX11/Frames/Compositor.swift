@@ -45,7 +45,7 @@ final class Compositor {
 
     /// `presenter` hands frames to the server to copy at their vblank (Present); without one every
     /// frame is copied straight into the window.
-    init(connection: XConnection, window: TickerWindow, font: FontSet, look: TickerLook, presenter: PixmapPresenter?) {
+    init(connection: XConnection, window: CrawlSurface, font: FontSet, look: TickerLook, presenter: PixmapPresenter?) {
         self.presenter = presenter
         self.connection = connection
         self.window = window.id
@@ -143,7 +143,7 @@ final class Compositor {
     private func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64, through last: UInt64, by presenter: PixmapPresenter) {
         var target = counter
         repeat {
-            presenter.present(pixmap, xOffset: xOffset, counter: target)
+            presenter.present(pixmap, on: window, xOffset: xOffset, counter: target)
             target += 1
         } while target <= last
     }

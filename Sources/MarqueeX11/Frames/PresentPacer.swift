@@ -117,7 +117,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         return FrameTime(counter: counter, time: clock.time(ofCounter: counter), period: period)
     }
 
-    func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64) {
+    func present(_ pixmap: Pixmap, on window: Window, xOffset: Int, counter: UInt64) {
         // A copy (never a flip, which would keep the pixmap busy until an IdleNotify we do not
         // select), executed by the server from its vblank handler, before scan-out reaches the
         // window; never Async, which would copy at once and tear. No update region: a request
