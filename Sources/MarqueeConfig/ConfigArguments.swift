@@ -40,6 +40,9 @@ public struct ConfigArguments: Equatable, Sendable {
     public var warnings: [String] = []
     /// Which key each option argument came from, to point errors at the right line.
     public var keyLines: [String: Int] = [:]
+    /// Each `[[lane]]` table as the arguments of one more lane (what follows a `--lane` on the
+    /// command line), in file order.
+    public var lanes: [[String]] = []
 
     public init() {}
 
@@ -50,6 +53,11 @@ public struct ConfigArguments: Equatable, Sendable {
                 ConfigError(path: file.path, line: setting.line, key: key, message: message)
             }
             if let line = setting.line { keyLines[key] = line }
+            if key == Self.laneKey {
+                guard case .tables(let tables) = setting.value else { throw fail("expected [[lane]] tables") }
+                for table in tables { lanes.append(try laneArguments(table, catalog: catalog, home: home, fail: fail)) }
+                continue
+            }
             if case .unsupported(let shape) = setting.value {
                 guard catalog.allKeys.contains(key) else {
                     warnings.append(fail("unknown key (ignored)").description)

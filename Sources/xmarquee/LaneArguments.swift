@@ -15,6 +15,12 @@ struct LaneArguments {
     /// The options and texts of each lane after the first, in order.
     let lanes: [[String]]
 
+    /// The config file's `[[lane]]` tables as lanes after a first given elsewhere.
+    init(configLanes: [[String]]) {
+        first = []
+        lanes = configLanes
+    }
+
     init(_ arguments: [String]) {
         var parts: [[String]] = [[]]
         for argument in arguments {

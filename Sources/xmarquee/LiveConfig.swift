@@ -140,7 +140,9 @@ final class LiveConfig {
         let new = resolved.options
         let before = Dictionary(options.settings, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.settings, uniquingKeysWith: { first, _ in first })
-        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        var changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        // The lanes are made at start: new [[lane]] tables need a restart.
+        if case .success(let arguments) = config, arguments.lanes != resolver.config.lanes { changed.insert(ConfigArguments.laneKey) }
         let rescaled = newDesktop.dpi != desktop.dpi
         let motionChanged = newDesktop.animationsEnabled != desktop.animationsEnabled
         guard !changed.isEmpty || rescaled || motionChanged else {

@@ -113,6 +113,13 @@ struct XMarquee: ParsableCommand {
                 resolved.options = startFailed(message, status: .usage).options
             }
         }
+        // Lanes from the config file's [[lane]] tables where the command line gives none.
+        if lanes.lanes.isEmpty && !resolver.config.lanes.isEmpty && !runsOnDefaults {
+            switch LaneArguments(configLanes: resolver.config.lanes).parseLanes(firstReadsStandardInput: resolved.options.readsStandardInput) {
+            case .success(let parsed): extraLanes = parsed
+            case .failure(let problem): resolved.options = startFailed("config file: " + problem.message, status: .usage).options
+            }
+        }
         resolved.warnings.forEach(Diagnostics.warn)
         if command.printConfig {
             for setting in resolved.options.settings { print("\(setting.key) = \(setting.value)") }
