@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import DisplayTestSupport
+
+/// `--lane`: a bar of two lanes, each with its own text, colours, speed and direction, on the
+/// real server: each lane's text is read in its own rows, each moves its own way at its own speed,
+/// and `ctl status` lists them.
+final class LaneParityTests: ParityTestCase {
+    func testTwoLanesCrawlEachAtItsOwnSpeedOnX11() throws { try twoLanesCrawl(on: .x11) }
+    func testTwoLanesCrawlEachAtItsOwnSpeedOnWayland() throws { try twoLanesCrawl(on: .wayland) }
+
+    static let headlines = "Markets rally as tech stocks climb for a third day"
+    static let markets = "Brent crude slips below seventy dollars"
+
+    /// White headlines at 120 px/s to the left above yellow markets at 60 px/s to the right, in a
+    /// bar 80 px tall: 40 px a lane.
+    private func twoLanesCrawl(on backend: Backend) throws {
+        let arguments = ["--height", "80", "--font", "DejaVu Sans:size=15", "--fg", "#ffffff", "--bg", "#000000", "--speed", "120",
+                         "--", Self.headlines,
+                         "--lane", "--font", "DejaVu Sans:size=15", "--fg", "#ffee00", "--bg", "#202020", "--speed", "60",
+                         "--direction", "right", "--", Self.markets]
+        try withBar(on: backend, arguments, text: nil) { display, _, name in
+            let status = try XCTUnwrap(waitForStatus(name), "\(backend): running")
+            let lanes = try XCTUnwrap(status["lanes"] as? [[String: Any]], "\(backend): lanes in the status")
+            XCTAssertEqual(lanes.count, 2)
+            XCTAssertEqual(lanes.map { $0["speed"] as? Double }, [120, 60])
+            XCTAssertEqual(lanes.map { $0["direction"] as? String }, ["left", "right"])
+            // Both lanes drawn: white ink in the top rows, yellow in the bottom ones.
+            var first: Screenshot?
+            XCTAssertTrue(waitFor(seconds: 5) {
+                guard let shot = try? display.screenshot() else { return false }
+                first = shot
+                return Self.ink(shot, rows: 0..<40) > 200 && Self.ink(shot, rows: 40..<80) > 200
+            }, "\(backend): both lanes show text")
+            let start = try XCTUnwrap(first)
+            let top = try TextRecognizer.words(in: start, x: 0, y: 0, width: start.width, height: 40)
+            let bottom = try TextRecognizer.words(in: start, x: 0, y: 40, width: start.width, height: 40)
+            print("lanes on \(backend): top \(top), bottom \(bottom)")
+            XCTAssertGreaterThanOrEqual(Set(top).intersection(["markets", "rally", "tech", "stocks", "climb", "third"]).count, 3,
+                                        "\(backend): the first lane reads: \(top)")
+            XCTAssertGreaterThanOrEqual(Set(bottom).intersection(["brent", "crude", "slips", "below", "seventy", "dollars"]).count, 3,
+                                        "\(backend): the second lane reads: \(bottom)")
+            XCTAssertTrue(Set(top).isDisjoint(with: ["brent", "crude", "seventy"]), "\(backend): each lane in its own rows")
+
+            // Half a second later: the top moved left twice as far as the bottom moved right.
+            let begun = Date()
+            let earlier = try display.screenshot()
+            Thread.sleep(forTimeInterval: 0.5)
+            let later = try display.screenshot()
+            let elapsed = Date().timeIntervalSince(begun)
+            let topShift = try XCTUnwrap(Self.shift(earlier, later, rows: 0..<40, in: -200...0), "\(backend): the first lane matched")
+            let bottomShift = try XCTUnwrap(Self.shift(earlier, later, rows: 40..<80, in: 0...100), "\(backend): the second lane matched")
+            print("lanes on \(backend): in \(String(format: "%.2f", elapsed)) s the first lane moved \(topShift) px, the second \(bottomShift) px")
+            XCTAssertLessThan(topShift, -20, "\(backend): the first lane moves left")
+            XCTAssertGreaterThan(bottomShift, 10, "\(backend): the second lane moves right")
+            XCTAssertEqual(Double(-topShift) / Double(bottomShift), 2, accuracy: 0.35, "\(backend): at twice the second's speed")
+        }
+    }
+
+    /// Columns whose `rows` differ from the lane's background (the first pixel of the row).
+    private static func ink(_ shot: Screenshot, rows: Range<Int>) -> Int {
+        (0..<shot.width).filter { x in rows.contains { y in Pixel(shot.pixel(x: x, y: y)) != Pixel(shot.pixel(x: 0, y: rows.lowerBound + 1)) } }.count
+    }
+
+    /// The shift in `shifts` (positive: rightwards) that best carries `earlier`'s `rows` onto
+    /// `later`'s, by their columns' brightness summed over the rows (the text may stand at
+    /// another sub-pixel phase): the one with the least mean difference; nil when even that is
+    /// over a tenth of the mean column.
+    private static func shift(_ earlier: Screenshot, _ later: Screenshot, rows: Range<Int>, in shifts: ClosedRange<Int>) -> Int? {
+        func profile(_ shot: Screenshot) -> [Double] {
+            (0..<shot.width).map { x in rows.reduce(0.0) { $0 + Double(Pixel(shot.pixel(x: x, y: $1)).brightness) } }
+        }
+        let (before, after) = (profile(earlier), profile(later))
+        let width = before.count
+        func difference(_ shift: Int) -> Double {
+            let columns = max(0, shift)..<min(width, width + shift)
+            return columns.reduce(0.0) { $0 + abs(after[$1] - before[$1 - shift]) } / Double(columns.count)
+        }
+        let scores = shifts.map { ($0, difference($0)) }
+        let mean = before.reduce(0, +) / Double(width)
+        guard let best = scores.min(by: { $0.1 < $1.1 }), best.1 <= mean / 10 else { return nil }
+        return best.0
+    }
+}
