@@ -3,65 +3,63 @@ import MarqueeIO
 import TickerDriver
 
 extension WaylandBackend: LabelHost {
-    /// The label on the bar's surface, the crawl moved to a subsurface beside it (the first
-    /// time): its frames, callbacks, scale, fifo and pointer go there. Desynchronized, its
-    /// commits are its own content updates, queued through its own fifo as the bar's are.
+    /// Lane `lane`'s label on the bar's surface, at the start of the lane's row; the first label
+    /// of a lone lane moves its crawl to a subsurface beside it (the stand), the last one gone
+    /// moves it back.
     public func showLabel(_ newLabel: LaneLabel?, lane: Int) {
-        guard let newLabel else { return dropLabel() }
-        guard let stand else {
-            guard let crawl = CrawlSubsurface(display: display, parent: bar.surface) else {
-                return Diagnostics.warn("--label: the compositor offers no subsurfaces; the label is not shown")
-            }
-            let barScale = surfaceScale
-            stand = LabelStand(label: newLabel, crawl: crawl, barScale: barScale)
-            surfaceScale = SurfaceScale(display: display, surface: crawl.surface, outputScale: outputScale, parent: barScale)
-            barScale.onChange = { [unowned self, unowned barScale] in
-                self.surfaceScale.follow(barScale)
-                self.rescaled()
-            }
-            input?.origin = { [unowned self] surface in surface == self.stand?.crawl.surface ? self.crawlOrigin : 0 }
-            moveCrawl(to: crawl.surface)
-            if bar.isConfigured { resizeBuffers() }
-            return
+        crawls[lane].label = newLabel
+        if stand == nil {
+            guard newLabel != nil else { return }
+            stack()
+        } else if crawls.count == 1 && newLabel == nil {
+            return unstack()
         }
-        let before = stand.logicalWidth
-        stand.label = newLabel
-        standLabel()
-        if stand.logicalWidth != before { resizeBuffers() }
-    }
-
-    /// Where the crawl starts in the bar's device columns.
-    var crawlOrigin: Int { stand?.deviceWidth ?? 0 }
-
-    /// The label drawn on the bar's surface at its size (nothing before it is configured).
-    func standLabel() {
-        guard let stand, bar.isConfigured, logicalWidth > 0, let shm = display.shm else { return }
-        stand.draw(on: bar.surface, barWidth: logicalWidth, height: logicalHeight, font: compositor.font, display: display, shm: shm)
-    }
-
-    /// The label drawn again with the font the strip has just taken (a reload's, a new scale's).
-    func followFont() {
-        guard let picture = stand?.picture, picture.font !== compositor.font else { return }
-        resizeBuffers()
-    }
-
-    /// The crawl back on the bar's surface.
-    private func dropLabel() {
-        guard let stand else { return }
-        self.stand = nil
-        surfaceScale = stand.barScale
-        listen(to: surfaceScale)
-        input?.origin = { _ in 0 }
-        moveCrawl(to: bar.surface)
         if bar.isConfigured { resizeBuffers() }
     }
 
-    private func moveCrawl(to surface: OpaquePointer) {
-        pacer.move(to: surface)
-        compositor.move(to: surface)
-        // One fifo object a surface: the old one goes before the new one is made.
-        fifo = nil
-        fifo = FifoBarrier(display: display, surface: surface)
-        showsAtlas = false
+    /// Every crawl on a subsurface of its own over the bar's surface, which shows the labels:
+    /// frames, callbacks, scale, fifo and pointer go there. Where the compositor offers no
+    /// subsurfaces, the first lane alone stays on the bar's surface, without labels.
+    func stack() {
+        let stand = LaneStand(barScale: barScale)
+        for crawl in crawls where !crawl.moveToSubsurface(of: bar.surface, barScale: barScale, outputScale: outputScale) {
+            return Diagnostics.warn("the compositor offers no subsurfaces: lanes and labels are not shown")
+        }
+        self.stand = stand
+        pacer.move(to: crawls[0].surface)
+        input?.origin = { [unowned self] surface in self.origin(of: surface) }
+        if bar.isConfigured { resizeBuffers() }
+    }
+
+    /// The lone crawl back on the bar's surface.
+    private func unstack() {
+        stand = nil
+        crawls[0].moveToBar(bar.surface, barScale: barScale)
+        pacer.move(to: bar.surface)
+        input?.origin = { _ in (0, 0) }
+        if bar.isConfigured { resizeBuffers() }
+    }
+
+    /// Where `surface` (a crawl's subsurface) lies in the bar's surface, in device pixels.
+    private func origin(of surface: OpaquePointer?) -> (x: Int, y: Int) {
+        guard let stand, let index = crawls.firstIndex(where: { $0.surface == surface }) else { return (0, 0) }
+        return (stand.deviceWidths.indices.contains(index) ? stand.deviceWidths[index] : 0, barScale.device(laneRows[index].y))
+    }
+
+    /// The labels drawn on the bar's surface at its size, each crawl placed beside its own
+    /// (nothing before the bar is configured).
+    func standLabels() {
+        guard let stand, bar.isConfigured, logicalWidth > 0, let shm = display.shm else { return }
+        stand.draw(labels: crawls.map(\.label), fonts: crawls.map(\.compositor.font), rows: laneRows, on: bar.surface,
+                   barWidth: logicalWidth, barHeight: logicalHeight, display: display, shm: shm) { [crawls] lane, x, y in
+            crawls[lane].subsurface?.place(x: x, y: y)
+        }
+    }
+
+    /// The labels drawn again with the fonts the strips have just taken (a reload's, a new scale's).
+    func followFont() {
+        guard let stand else { return }
+        let stale = zip(stand.pictures, crawls).contains { picture, crawl in picture.map { $0.font !== crawl.compositor.font } ?? false }
+        if stale { resizeBuffers() }
     }
 }

@@ -21,35 +21,39 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     private(set) var logicalHeight: Int
     private(set) var logicalWidth = 0
     private(set) var bar: TickerSurface
-    /// How the crawl's buffer maps onto its logical size (whole or fractional scale): the bar
-    /// surface's, or the crawl subsurface's beside a label.
-    var surfaceScale: SurfaceScale
-    /// The lane's label on the bar's surface and the crawl on a subsurface beside it
-    /// (`WaylandBackend+Label`); nil without a label.
-    var stand: LabelStand?
+    /// How the bar surface's buffer maps onto its logical size (whole or fractional scale): the
+    /// one scale the compositor tells its preference to.
+    private(set) var barScale: SurfaceScale
+    /// The lanes' crawls, top to bottom (`WaylandCrawl`): one lane without a label draws on the
+    /// bar's own surface, otherwise each lane on a subsurface of its own.
+    let crawls: [WaylandCrawl]
+    /// Each lane's height as the app asked, in proportion to which the bar's height is shared.
+    private let laneHeights: [Int]
+    /// The labels on the bar's surface while the crawls lie on subsurfaces
+    /// (`WaylandBackend+Label`); nil while a lone crawl is the bar's surface.
+    var stand: LaneStand?
     /// What a surface is made with when it moves to another output or changes its height.
     private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
-    let compositor: BufferCompositor
+    /// Frame callbacks and presentation feedback, on the first crawl's surface.
     let pacer: CallbackPacer
-    /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
-    /// rectangle of an atlas.
-    var fifo: FifoBarrier?
-    /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
-    var showsAtlas = false
+    /// Which lane the pointer's input goes to.
+    var router: LaneRouter
     /// Pointer and keyboard; nil on a compositor without a seat.
     let input: SeatInput?
     /// The bar's menu while it is open.
     var menu: MenuPopup?
     private let loop: EventLoop
-    /// A standing picture that could not be drawn yet: every buffer was the compositor's.
-    private var owedStill: FramePlan?
     let outbox = BackendOutbox()
     /// Whether the connection became readable since the last drain read it (else a drain only
     /// dispatches and sends: whatever comes later wakes the loop).
     private var readable = true
 
-    /// The width shown now in buffer pixels (0 until the compositor configured the surface).
-    public private(set) var width = 0
+    /// The first lane's crawl's width in buffer pixels (0 until the compositor configured the surface).
+    public var width: Int { crawls[0].width }
+    /// The first lane's compositor: its font and look draw the menu.
+    var compositor: BufferCompositor { crawls[0].compositor }
+    /// The first lane's crawl's scale (the bar's, or its subsurface's, which follows it).
+    var surfaceScale: SurfaceScale { crawls[0].surfaceScale }
 
     /// A ticker `height` logical pixels tall where `placement` says (a bar on the output its
     /// monitor choice names, the compositor's choice when it names none), its text in `font`,
@@ -63,7 +67,6 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     public init(display: WaylandDisplay, placement: WaylandPlacement, height: Int, scale: Int = 1, lanes: [LaneDrawing],
                 loop: EventLoop) throws(WaylandError) {
-        let font = lanes[0].font, look = lanes[0].look
         guard let shm = display.shm else { throw .missingGlobal("wl_shm") }
         switch placement {
         case .bar, .area:
@@ -85,16 +88,25 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         outputScale = max(1, scale)
         logicalHeight = height
         bar = makeSurface(placement, height, placement.output(in: display.outputs))
-        surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
+        let barScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
+        self.barScale = barScale
         pacer = try CallbackPacer(display: display, surface: bar.surface, loop: loop, outbox: outbox)
-        fifo = FifoBarrier(display: display, surface: bar.surface)
-        compositor = BufferCompositor(display: display, shm: shm, surface: bar.surface, font: font, look: look,
-                                      height: surfaceScale.device(height))
-        input = SeatInput(display: display, scale: surfaceScale.scale)
-        listen(to: surfaceScale)
-        input?.onInput = { [outbox, unowned self] in outbox.post(.input($0.inCrawl(startingAt: self.crawlOrigin))) }
+        laneHeights = lanes.map(\.height)
+        crawls = lanes.map { [bar] lane in
+            WaylandCrawl(display: display, compositor: BufferCompositor(display: display, shm: shm, surface: bar.surface, font: lane.font,
+                                                                        look: lane.look, height: lane.height),
+                         bar: bar.surface, barScale: barScale)
+        }
+        router = LaneRouter(rows: [0..<height])
+        input = SeatInput(display: display, scale: barScale.scale)
+        listen(to: barScale)
+        input?.onInput = { [unowned self] input, row in
+            for routed in self.router.route(input, row: row) { self.outbox.post(routed) }
+        }
         input?.onMenuRequest = { [outbox] in outbox.post(.menuRequested($0)) }
         listen(to: bar)
+        // One lane draws on the bar's own surface until a label comes; several each on its own.
+        if crawls.count == 1 { crawls[0].moveToBar(bar.surface, barScale: barScale) } else { stack() }
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         loop.watch(display.fd) { [unowned self] _ in self.readable = true }
         display.flush()
@@ -112,8 +124,12 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         return max(1, Int(scale))
     }
 
-    func listen(to surfaceScale: SurfaceScale) {
-        surfaceScale.onChange = { [unowned self] in self.rescaled() }
+    /// The bar's scale changed: the crawls on subsurfaces follow it, then everything is drawn at it.
+    func listen(to barScale: SurfaceScale) {
+        barScale.onChange = { [unowned self, unowned barScale] in
+            for crawl in self.crawls where crawl.surfaceScale !== barScale { crawl.surfaceScale.follow(barScale) }
+            self.rescaled()
+        }
     }
 
     private func listen(to bar: TickerSurface) {
@@ -128,7 +144,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// its `--monitor` names once it is there, and stays where it is otherwise (the compositor
     /// closes it when its own output goes).
     private func outputsChanged() {
-        (stand?.barScale ?? surfaceScale).followOutput(scale: Self.scale(for: placement, in: display))
+        barScale.followOutput(scale: Self.scale(for: placement, in: display))
         guard placement.isLayerSurface else { return }
         let wanted = placement.output(in: display.outputs)
         let current = display.outputs.first { $0.registryName == bar.outputName }
@@ -142,19 +158,17 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         closeMenu()
         // Nothing is drawn until the new surface is configured (attaching before is an error).
         outbox.post(.mapped(false))
+        // The crawls let go of the old surface (their subsurfaces and fifos) before it goes.
+        for crawl in crawls { crawl.moveToBar(bar.surface, barScale: barScale) }
+        let wasStacked = stand != nil
+        stand = nil
         bar = makeSurface(placement, logicalHeight, output)
-        surfaceScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
-        listen(to: surfaceScale)
+        barScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
+        listen(to: barScale)
         listen(to: bar)
         pacer.move(to: bar.surface)
-        compositor.move(to: bar.surface)
-        fifo = FifoBarrier(display: display, surface: bar.surface)
-        showsAtlas = false
-        // The crawl goes beside the label on the new surface.
-        if let label = stand?.label {
-            stand = nil
-            showLabel(label, lane: 0)
-        }
+        // On the new surface as they were: on subsurfaces of it, or the lone crawl on it.
+        if wasStacked { stack() } else { crawls[0].moveToBar(bar.surface, barScale: barScale) }
         display.flush()
     }
 
@@ -171,11 +185,10 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
 
     public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
 
-    /// Whether frames go through the fifo as rectangles of an atlas: where the compositor offers
-    /// fifo, crops at the viewport's source offset and no edge fade composes each frame. Without
-    /// fifo, frames are rectangles of an atlas one a frame callback where the compositor crops
-    /// so (`show`): no buffer made, attached or released a frame.
-    private var queuesFrames: Bool { fifo != nil && surfaceScale.honoursSourceOffsets && !compositor.composesFrames }
+    /// Whether frames go through every crawl's fifo as rectangles of an atlas (`WaylandCrawl`).
+    /// Without fifo, frames are rectangles of an atlas one a frame callback where the compositor
+    /// crops so: no buffer made, attached or released a frame.
+    private var queuesFrames: Bool { crawls.allSatisfy(\.queuesFrames) }
 
     public func setFramesWanted(_ wanted: Bool) {
         if wanted { pacer.requestFrame() } else { pacer.stop() }
@@ -186,53 +199,31 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// a frame is tried again a refresh later and a standing picture drawn as soon as it lets one
     /// go (no frame may come to draw it otherwise).
     public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
-        // One lane: the bar's surface is the crawl's (or its subsurface beside a label).
-        guard let plan = plans.first ?? nil else { return true }
-        return show(plan, at: frame)
-    }
-
-    private func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
         followFont()
-        if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
-        if surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
-            showsAtlas = true
-            owedStill = nil
-            pacer.commitFrame()
-            return true
+        var count = 0
+        var shownAll = true
+        for (index, (crawl, plan)) in zip(crawls, plans).enumerated() {
+            guard let plan else { continue }
+            count = max(count, plan.frameCount)
+            // The first crawl's commits ask for the callbacks; the others' are committed alone.
+            let shown = crawl.show(plan, callbacks: pacer.callbacks) { asking in
+                if index == 0 { pacer.commitFrame(asking: asking) } else { wl_surface_commit(crawl.surface) }
+            }
+            if !shown {
+                if frame == nil { crawl.owedStill = plan }
+                shownAll = false
+            }
         }
-        if showsAtlas {
-            surfaceScale.showWholeBuffer()
-            showsAtlas = false
-        }
-        guard compositor.attach(plan, callbacks: pacer.callbacks) else {
-            if frame == nil { owedStill = plan } else { pacer.retryLater() }
+        guard shownAll else {
+            if frame != nil { pacer.retryLater() }
             return false
         }
-        owedStill = nil
-        pacer.commitFrame()
+        if queuesFrames, let frame, count > 0 { pacer.queued(through: frame.counter + UInt64(count - 1)) }
         return true
     }
 
-    /// A frame, as a rectangle of an atlas, and those following it committed one per refresh
-    /// through the fifo: the callback (and presentation feedback) asked for with the last but
-    /// one, whose answer starts the next batch a refresh before the queue runs dry.
-    private func queue(_ plan: FramePlan, at frame: FrameTime?, through fifo: FifoBarrier) -> Bool {
-        let asking = max(0, plan.frameCount - 2)
-        guard compositor.queue(plan, through: surfaceScale, commit: { index in
-            fifo.followPrevious()
-            pacer.commitFrame(asking: index == asking)
-        }) else {
-            if frame == nil { owedStill = plan } else { pacer.retryLater() }
-            return false
-        }
-        showsAtlas = true
-        owedStill = nil
-        if let frame { pacer.queued(through: frame.counter + UInt64(plan.frameCount - 1)) }
-        return true
-    }
-
-    public func setLook(_ look: TickerLook, lane: Int) { compositor.setLook(look) }
+    public func setLook(_ look: TickerLook, lane: Int) { crawls[lane].compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { input?.showHand(overLink) }
 
@@ -270,20 +261,28 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// The compositor prefers another scale: buffers at the new device size, and the driver told,
     /// so the app lays the text out again with a font of that size.
     func rescaled() {
-        input?.scale = surfaceScale.scale
+        input?.scale = barScale.scale
         if bar.isConfigured { resizeBuffers() }
-        outbox.post(.scale(surfaceScale.scale))
+        outbox.post(.scale(barScale.scale))
     }
 
-    /// Buffers of the logical size at the current scale, shown at the logical size (the crawl's
-    /// beside a label, which is drawn again at it).
+    /// Each lane's rows of the bar (logical), its height shared out as the lanes asked.
+    var laneRows: [(y: Int, height: Int)] { LaneRows.sharing(logicalHeight, like: laneHeights) }
+
+    /// Buffers of each lane's logical size at the current scale, shown at it (beside its label,
+    /// which is drawn again at it).
     func resizeBuffers() {
-        standLabel()
-        let crawlWidth = max(0, logicalWidth - (stand?.logicalWidth ?? 0))
-        surfaceScale.show(logicalWidth: crawlWidth, height: logicalHeight)
-        width = surfaceScale.device(crawlWidth)
-        compositor.resize(height: surfaceScale.device(logicalHeight))
-        outbox.post(.resized(width: width))
+        standLabels()
+        router.origins = stand?.deviceWidths ?? Array(repeating: 0, count: crawls.count)
+        let rows = laneRows
+        router.rows = rows.map { barScale.device($0.y)..<barScale.device($0.y + $0.height) }
+        for (index, (crawl, row)) in zip(crawls, rows).enumerated() {
+            let crawlWidth = max(0, logicalWidth - (stand?.logicalWidths[index] ?? 0))
+            crawl.surfaceScale.show(logicalWidth: crawlWidth, height: row.height)
+            crawl.width = crawl.surfaceScale.device(crawlWidth)
+            crawl.compositor.resize(height: crawl.surfaceScale.device(row.height))
+            outbox.post(.resized(width: crawl.width, lane: index))
+        }
     }
 
     /// Every event the compositor sent (read only when the connection woke the loop), the
@@ -293,8 +292,9 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         pacer.beginTurn()
         display.dispatch(reading: readable)
         readable = false
-        // A buffer released since: the standing picture it was owed.
-        if let owedStill { _ = show(owedStill, at: nil) }
+        // A buffer released since: the standing pictures it was owed.
+        let owed = crawls.map(\.owedStill)
+        if owed.contains(where: { $0 != nil }) { _ = show(owed, at: nil) }
         if display.failed || !display.flush() {
             Diagnostics.warn("the Wayland compositor closed the connection")
             outbox.post(.lost)

@@ -16,9 +16,10 @@ final class SeatInput {
     private let keys = KeyboardMap()
     private var pointerX = 0
     /// Where the surface the pointer entered lies in the bar's surface, in device pixels (a
-    /// crawl's subsurface beside a label): positions are told in the bar's columns.
-    var origin: (_ surface: OpaquePointer?) -> Int = { _ in 0 }
-    private var pointerOrigin = 0
+    /// lane's crawl's subsurface at its row, beside its label): positions are told in the bar's
+    /// columns and rows.
+    var origin: (_ surface: OpaquePointer?) -> (x: Int, y: Int) = { _ in (0, 0) }
+    private var pointerOrigin = (x: 0, y: 0)
     /// The pointer's row on the bar, in device pixels (where a right-click asks for the menu).
     private var pointerY = 0
     /// The serial of the last button or key press: a popup's grab must name one.
@@ -39,7 +40,8 @@ final class SeatInput {
     var scale: Double
     private let pointerListener: UnsafeMutablePointer<wl_pointer_listener>
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
-    var onInput: (PlayerInput) -> Void = { _ in }
+    /// Input, with the bar's row the pointer is on (nil for keys).
+    var onInput: (PlayerInput, _ row: Int?) -> Void = { _, _ in }
     /// A right-click on the bar, or the Menu key or Shift+F10 with its focus.
     var onMenuRequest: (MenuAnchor) -> Void = { _ in }
     /// Whether the pointer is over the surface, or the surface has the keyboard: input may come
@@ -134,9 +136,9 @@ final class SeatInput {
             menu.input?.pointer(at: menuPointer)
             return
         }
-        pointerX = device(x) + pointerOrigin
-        pointerY = device(y)
-        onInput(.move(x: pointerX))
+        pointerX = device(x) + pointerOrigin.x
+        pointerY = device(y) + pointerOrigin.y
+        onInput(.move(x: pointerX), pointerY)
     }
 
     /// A logical pointer column as a device column.
@@ -156,7 +158,7 @@ final class SeatInput {
         }
         if button == Self.rightButton && pressed { return onMenuRequest(MenuAnchor(x: pointerX, y: pointerY)) }
         guard button == Self.leftButton else { return }
-        onInput(pressed ? .press(x: pointerX) : .release(x: pointerX))
+        onInput(pressed ? .press(x: pointerX) : .release(x: pointerX), pointerY)
     }
 
     private func entered(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
@@ -170,9 +172,9 @@ final class SeatInput {
         pointerOnMenu = false
         pointerInside = true
         pointerOrigin = origin(surface)
-        pointerX = device(x) + pointerOrigin
-        pointerY = device(y)
-        onInput(.enter(x: pointerX))
+        pointerX = device(x) + pointerOrigin.x
+        pointerY = device(y) + pointerOrigin.y
+        onInput(.enter(x: pointerX), pointerY)
     }
 
     private func left() {
@@ -183,7 +185,7 @@ final class SeatInput {
             return
         }
         pointerInside = false
-        onInput(.leave)
+        onInput(.leave, nil)
     }
 
     /// The hand over a link, the arrow elsewhere (the ticker says which, after each input and
@@ -205,7 +207,7 @@ final class SeatInput {
     /// carries no modifiers; wl_keyboard tells them to the focused surface alone).
     private func wheelFrameEnded() {
         let steps = wheel.endFrame()
-        for _ in 0..<abs(steps) { onInput(.wheel(forward: steps > 0, control: keys?.controlHeld ?? false)) }
+        for _ in 0..<abs(steps) { onInput(.wheel(forward: steps > 0, control: keys?.controlHeld ?? false), pointerY) }
     }
 
     private func keymap(format: UInt32, fd: Int32, size: UInt32) {
@@ -228,7 +230,7 @@ final class SeatInput {
             return onMenuRequest(MenuAnchor(x: pointerInside ? pointerX : 0, y: pointerInside ? pointerY : 0, byKeyboard: true))
         }
         guard let playerKey = PlayerKey(keysym: symbol) else { return }
-        onInput(.key(playerKey))
+        onInput(.key(playerKey), nil)
     }
 }
 

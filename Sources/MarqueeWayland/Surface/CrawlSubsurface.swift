@@ -1,7 +1,7 @@
 import CWaylandClient
 
-/// The crawl's own surface beside a lane's label: a desynchronized subsurface of the bar's
-/// surface (which shows the label), placed at the label's edge. Its frames are committed on
+/// A lane's crawl's own surface: a desynchronized subsurface of the bar's surface (which shows
+/// the labels), placed at its lane's row beside its label. Its frames are committed on
 /// their own, so the label's buffer is attached once per text and never again per frame; the
 /// pointer over it is told in its own columns. Owns the surface and its subsurface role.
 final class CrawlSubsurface {
@@ -26,6 +26,6 @@ final class CrawlSubsurface {
         wl_surface_destroy(surface)
     }
 
-    /// At `x` logical pixels from the bar's left edge, from the bar surface's next commit.
-    func place(x: Int) { wl_subsurface_set_position(subsurface, Int32(x), 0) }
+    /// At `x`, `y` logical pixels from the bar's top-left corner, from the bar surface's next commit.
+    func place(x: Int, y: Int) { wl_subsurface_set_position(subsurface, Int32(x), Int32(y)) }
 }

@@ -26,6 +26,8 @@ public final class X11Backend: TickerBackend, FrameQueue {
     let lanes: [X11Lane]
     /// The first lane's compositor: its font and look draw the menu.
     var compositor: Compositor { lanes[0].compositor }
+    /// Each lane's height as the app asked, in proportion to which the window's height is shared.
+    private let laneHeights: [Int]
     /// Which lane the pointer's input goes to.
     var router: LaneRouter
     private let pacer: FramePacer
@@ -64,7 +66,8 @@ public final class X11Backend: TickerBackend, FrameQueue {
         self.desktop = desktop
         self.loop = loop
         // One lane draws into the window; several each into a window of its own at its row.
-        let rows = X11Lane.rows(sharing: window.height, like: lanes.map(\.height))
+        laneHeights = lanes.map(\.height)
+        let rows = LaneRows.sharing(window.height, like: laneHeights)
         self.lanes = zip(lanes, rows).map { drawing, row in
             let laneWindow = lanes.count > 1
                 ? LaneWindow(connection: connection, parent: window.id, y: row.y, width: window.width, height: row.height) : nil
@@ -213,7 +216,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
     /// so a live resize never shows unpainted area.
     private func resized(width: Int, height: Int) {
         guard window.noteSize(width: width, height: height) else { return }
-        let rows = X11Lane.rows(sharing: height, like: lanes.map(\.height))
+        let rows = LaneRows.sharing(height, like: laneHeights)
         for (lane, row) in zip(lanes, rows) { lane.place(y: row.y, height: row.height, width: width) }
         router.rows = rows.map { $0.y..<($0.y + $0.height) }
         resizeLabels()

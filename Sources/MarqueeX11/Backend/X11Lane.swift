@@ -35,18 +35,4 @@ final class X11Lane {
         window?.place(y: newY, width: width, height: newHeight)
         compositor.resize(height: newHeight)
     }
-
-    /// Rows `0..<total` shared out in proportion to `heights` (the lanes' own), the last taking
-    /// what rounding left: each lane's row and height.
-    static func rows(sharing total: Int, like heights: [Int]) -> [(y: Int, height: Int)] {
-        let sum = max(1, heights.reduce(0, +))
-        var rows: [(y: Int, height: Int)] = []
-        var y = 0
-        for (index, height) in heights.enumerated() {
-            let share = index == heights.count - 1 ? max(0, total - y) : height * total / sum
-            rows.append((y, share))
-            y += share
-        }
-        return rows
-    }
 }
