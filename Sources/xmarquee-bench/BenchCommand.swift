@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle scaling clock resize tickr wayland bed-sway bed-kwin bed-mutter bed-labwc bed-weston (or bed: all five) pacing144 smooth144 cpu144 composited144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle lanes scaling clock resize tickr wayland bed-sway bed-kwin bed-mutter bed-labwc bed-weston (or bed: all five) pacing144 smooth144 cpu144 composited144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -66,6 +66,7 @@ struct BenchCommand: ParsableCommand {
         if wanted("clock") { try bench.runClockBesideLongText() }
         if wanted("resize") { try bench.runResizeStorm() }
         if wanted("tickr") && removeTickrFiles != nil { try bench.runTickrDetails() }
+        if wanted("lanes") { try bench.runLanes() }
         if wanted("wayland") { try bench.runWaylandCPU() }
         // The bed's compositors: the fifo ones (KWin, mutter) right after sway, the others after.
         let bedKinds = [BedCompositor.sway, .kwin, .mutter, .labwc, .weston].filter { wanted("bed-" + $0.rawValue) || only.contains("bed") }
