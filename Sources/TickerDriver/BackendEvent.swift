@@ -7,8 +7,9 @@ import MarqueeFormats
 public enum BackendEvent: Equatable {
     /// The display's clock: draw the frame shown at this vblank now.
     case frame(FrameTime)
-    /// The surface is `width` device pixels wide now (its height is the backend's own affair).
-    case resized(width: Int)
+    /// The surface is `width` device pixels wide now, and `height` tall (what a roll between
+    /// pages moves by; 0: not said, pages then change in place).
+    case resized(width: Int, height: Int = 0)
     /// Shown or hidden (mapped, a bar configured or closed).
     case mapped(Bool)
     /// Entirely covered by other windows, or no longer.

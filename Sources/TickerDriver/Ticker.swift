@@ -168,8 +168,8 @@ public final class Ticker: PlayerHost {
         player.catchUp(to: now)
         switch event {
         case .frame: break
-        case .resized(let width):
-            player.resize(width: width, at: now)
+        case .resized(let width, let height):
+            player.resize(width: width, height: height, at: now)
             follow(at: now)
             drawNow()
         case .mapped(let mapped):

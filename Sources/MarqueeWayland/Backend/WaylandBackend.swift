@@ -181,8 +181,9 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     public func show(_ plan: FramePlan, at frame: FrameTime?) -> Bool {
         guard bar.isConfigured else { return false }
         followFont()
-        if queuesFrames, let fifo { return queue(plan, at: frame, through: fifo) }
-        if surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
+        // A roll's frame is a buffer cut from its stack (`RollFrames`) on every compositor.
+        if queuesFrames, plan.roll == nil, let fifo { return queue(plan, at: frame, through: fifo) }
+        if plan.roll == nil && surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
             showsAtlas = true
             owedStill = nil
             pacer.commitFrame()
@@ -270,7 +271,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         surfaceScale.show(logicalWidth: crawlWidth, height: logicalHeight)
         width = surfaceScale.device(crawlWidth)
         compositor.resize(height: surfaceScale.device(logicalHeight))
-        outbox.post(.resized(width: width))
+        outbox.post(.resized(width: width, height: compositor.height))
     }
 
     /// Every event the compositor sent (read only when the connection woke the loop), the

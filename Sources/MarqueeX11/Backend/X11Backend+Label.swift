@@ -23,7 +23,7 @@ extension X11Backend: LabelHost {
         let origin = label?.width ?? 0
         guard origin != compositor.crawlX else { return }
         compositor.crawlX = origin
-        outbox.post(.resized(width: crawlWidth))
+        outbox.post(.resized(width: crawlWidth, height: window.height))
     }
 
     /// The label drawn again at the window's new height.

@@ -59,7 +59,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
         // Readable X connection: nothing to do here, the wait ends and `drain` reads.
         loop.watch(connection.fd) { _ in }
         window.selectInput()
-        outbox.post(.resized(width: window.width))
+        outbox.post(.resized(width: window.width, height: window.height))
         notePresentation()
         // Frames start when the server confirms it is mapped.
         window.map()
@@ -179,6 +179,6 @@ public final class X11Backend: TickerBackend, FrameQueue {
         guard window.noteSize(width: width, height: height) else { return }
         compositor.resize(height: height)
         resizeLabel()
-        outbox.post(.resized(width: crawlWidth))
+        outbox.post(.resized(width: crawlWidth, height: height))
     }
 }
