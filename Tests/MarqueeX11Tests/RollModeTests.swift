@@ -1,0 +1,46 @@
+import Foundation
+import MarqueeCore
+import MarqueeIO
+@testable import MarqueeX11
+import XCTest
+@testable import DisplayTestSupport
+
+/// `--mode roll` on Xvfb, in this process: each message stands still for its reading time, the
+/// next rolls in within half a second, every frame of the roll where the model planned it (read
+/// from the screen), and each message reads while it stands.
+final class RollModeTests: XvfbTestCase, TickerRigTests {
+    static let messages = ["Oil slips 2% in early trade", "Markets open higher"]
+
+    func testMessagesStandThenRollInAtThePlannedPositions() throws {
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        var motion = MotionSettings()
+        motion.mode = .roll
+        let rig = try makeRig(Self.messages, width: 700, height: 36, fonts: ["DejaVu Sans:size=15"], motion: motion)
+        rig.ticker.setReducedMotion(false)
+        let display = Self.server.display
+        let watch = RollObservation(bar: (0, 0, 700, 36), ink: (0x20, 0xf0)) { try Screenshot.ofRoot(display: display) }
+        rig.frames.onFrame = { frame in watch.frameHanded(time: frame.time, offset: frame.rollOffset) }
+        let watched = try watch.watch(run: { seconds in
+            let stopper = DeadlineTimer()!
+            stopper.arm(at: MonotonicClock.now() + seconds)
+            rig.loop.watch(stopper.fd) { [weak loop = rig.loop] _ in loop?.stop(status: 0) }
+            _ = rig.loop.run()
+            rig.loop.unwatch(stopper.fd)
+            rig.loop.restart()
+            rig.connection.sync()
+        }, shot: { try Screenshot.ofRoot(display: display) })
+        rig.frames.onFrame = nil
+        let report = try watch.report(watched)
+        print("roll on Xvfb: \(report)")
+        XCTAssertEqual(report.stoodStill, [true, true], "a standing page's pixels do not change")
+        XCTAssertEqual(report.rollDurations.count, 2, "two rolls: to the second message and back")
+        for duration in report.rollDurations { XCTAssertLessThanOrEqual(duration, 0.5) }
+        let reading = MessagePager.readingTime(characters: Self.messages[1].count)
+        XCTAssertEqual(try XCTUnwrap(report.secondStood), reading, accuracy: 0.1, "the second message stood for its reading time")
+        // Few frames qualify (see RollObservation.errors): each roll gives one or two where the page is whole and the frame is identified.
+        XCTAssertGreaterThanOrEqual(report.measured, 2)
+        XCTAssertLessThanOrEqual(report.rms, 0.10, "vertical positions as planned")
+        XCTAssertTrue(report.words[0].contains("slips") && report.words[0].contains("trade"), "\(report.words[0])")
+        XCTAssertTrue(report.words[1].contains("markets") && report.words[1].contains("higher"), "\(report.words[1])")
+    }
+}
