@@ -1,9 +1,9 @@
 import Foundation
 
 /// A roll between pages (`--mode roll`) watched from the screen, the same way on every backend:
-/// the bar captured while each page stands and once per frame while it rolls, each capture taken
-/// when the next frame is handed (the display shows the frame before it then: nothing handed
-/// since has been sent), paired with that frame's planned offset. Where each page stands is read
+/// the bar captured while each page stands and, while it rolls, each frame handed once its vblank
+/// has come (the loop waits meanwhile: the frames between are skipped), paired with that frame's
+/// planned offset. Where each page stands is read
 /// from its ink's vertical centroid (a pixel's red, between the background's and the text's, is
 /// its coverage), to a fraction of a pixel.
 final class RollObservation {
@@ -20,38 +20,52 @@ final class RollObservation {
     private(set) var samples: [Sample] = []
     /// The frames handed so far: time, roll offset (1/8 px; nil: standing) and which roll (from 0).
     private(set) var frames: [(time: Double, offset: Int?, roll: Int)] = []
-    private let capture: () throws -> Screenshot
+    private let capture: (_ vblank: Double) throws -> Screenshot
     /// Frames between the one handed last and the one on screen when a capture is taken, as found
     /// by `errors` (the same for the whole run).
     private(set) var lag = 0
+    /// Whether roll frames are captured (off: the loop runs undisturbed, frames only recorded).
+    private var capturing = true
 
     init(bar: (x: Int, y: Int, width: Int, height: Int), ink: (background: UInt8, foreground: UInt8),
-         capture: @escaping () throws -> Screenshot) {
+         capture: @escaping (_ vblank: Double) throws -> Screenshot) {
         self.bar = bar
         self.ink = (Double(ink.background), Double(ink.foreground))
         self.capture = capture
     }
 
     /// A frame handed for vblank `time` with roll offset `offset`; captured while a roll is under
-    /// way (a frame handed is on screen a frame or two later, whichever the display's queue says:
-    /// `errors` finds that lag, one for the whole run).
+    /// way by `capture(time)`, which sends what is handed and waits for that vblank first (the
+    /// loop stands meanwhile, so the frame stays on screen until the capture is done).
     func frameHanded(time: Double, offset: Int?) {
         let begins = offset != nil && frames.last?.offset == nil
         let roll = (frames.last?.roll ?? -1) + (begins ? 1 : 0)
         frames.append((time, offset, roll))
-        if offset != nil || frames.dropLast().last?.offset != nil, let shot = try? capture() {
+        if capturing, offset != nil || frames.dropLast().last?.offset != nil, let shot = try? capture(time) {
             samples.append(Sample(handed: frames.count, shot: shot))
         }
     }
 
-    /// The first and last frame time of each roll.
-    var rollSpans: [(start: Double, end: Double)] {
-        var spans: [(start: Double, end: Double)] = []
+    /// Waits for a frame handed for `vblank` to be on screen: until 40 ms (more than two
+    /// refreshes) past its vblank, or past now when that is later (a frame handed late, its
+    /// vblank gone while the loop waited for the capture before, is shown at the next one).
+    static func waitForFrame(vblank: Double) {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let current = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        usleep(UInt32((max(vblank, current) + 0.04 - current) * 1e6))
+    }
+
+    /// Each roll's first and last moving frame and the first frame standing after it (vblank
+    /// times). While captures hold the loop the frames come sparse, so the standing frame may
+    /// come well after the roll ended; the moving frames are the roll's own.
+    var rollSpans: [(start: Double, end: Double, standing: Double)] {
+        var spans: [(start: Double, end: Double, standing: Double)] = []
         var start: Double?
         for (index, frame) in frames.enumerated() {
             if frame.offset != nil, start == nil { start = frame.time }
-            if frame.offset == nil, let begun = start {
-                spans.append((begun, frames[index].time))
+            if frame.offset == nil, let begun = start, index > 0 {
+                spans.append((begun, frames[index - 1].time, frame.time))
                 start = nil
             }
         }
@@ -59,8 +73,9 @@ final class RollObservation {
     }
 
     /// The whole watch, on any backend: `run(seconds)` runs the ticker's loop (frames handed
-    /// reach `frameHanded`), `shot()` captures the screen. Two messages, `first` standing first:
-    /// captured twice while each stands, then the rolls watched frame by frame.
+    /// reach `frameHanded`), `shot()` captures the screen. Two messages, the first standing first:
+    /// each captured twice while it stands, three rolls (there, back and there again) watched
+    /// frame by frame, and a fourth only timed.
     func watch(run: (Double) -> Void, shot: () throws -> Screenshot) throws -> Watched {
         run(1.0)
         let first = try shot()
@@ -72,7 +87,12 @@ final class RollObservation {
         let secondAgain = try shot()
         run(3.6)
         let firstBack = try shot()
-        return Watched(standing: [first, second, firstBack], again: [firstAgain, secondAgain])
+        run(4.2)
+        let secondBack = try shot()
+        // One more roll with nothing captured: every frame of it as the loop hands it.
+        capturing = false
+        run(3.8)
+        return Watched(standing: [first, second, firstBack, secondBack], again: [firstAgain, secondAgain])
     }
 
     struct Watched {
@@ -86,7 +106,7 @@ final class RollObservation {
     struct Report: CustomStringConvertible {
         /// Whether each of the first two pages' pixels were identical in both captures.
         let stoodStill: [Bool]
-        /// Seconds from each roll's first frame to its page standing.
+        /// Seconds from each roll's first moving frame to its last.
         let rollDurations: [Double]
         /// Seconds the second page stood between the rolls.
         let secondStood: Double?
@@ -97,24 +117,41 @@ final class RollObservation {
         let words: [[String]]
         /// Frames from handed to on screen, as the run fits best.
         let lag: Int
+        /// The last roll, undisturbed: seconds from its first moving frame to the page standing,
+        /// and its moving frames.
+        let undisturbed: (seconds: Double, frames: Int)?
 
         var description: String {
             "stood still \(stoodStill), rolls \(rollDurations.map { String(format: "%.3f s", $0) }), second page stood "
                 + "\(secondStood.map { String(format: "%.3f s", $0) } ?? "-"), vertical RMS \(String(format: "%.4f", rms)) px over "
-                + "\(measured) frames (on screen \(lag) frame(s) after handed), read \(words)"
+                + "\(measured) frames (on screen \(lag) frame(s) after handed), read \(words); undisturbed roll "
+                + (undisturbed.map { String(format: "%.3f s, %d frames", $0.seconds, $0.frames) } ?? "-")
         }
     }
 
     func report(_ watched: Watched) throws -> Report {
         let spans = rollSpans
         let errors = errors(standing: watched.standing)
+        // ROLL_SHOTS=FOLDER keeps the bar of every capture there, to look at.
+        if let folder = ProcessInfo.processInfo.environment["ROLL_SHOTS"] {
+            for (index, shot) in (watched.standing + samples.map(\.shot)).enumerated() {
+                FileManager.default.createFile(atPath: folder + "/roll-\(index).ppm",
+                                               contents: shot.ppm(x: bar.x, y: bar.y, width: bar.width, height: bar.height))
+            }
+        }
+        if ProcessInfo.processInfo.environment["ROLL_DEBUG"] != nil {
+            print("roll samples (planned, measured): " + errors.map { String(format: "(%.3f, %.3f)", $0.planned, $0.measured) }.joined(separator: " "))
+            print("frames: " + frames.map { String(format: "%.4f:%@", $0.time, $0.offset.map(String.init) ?? "-") }.joined(separator: " "))
+        }
         return Report(stoodStill: zip(watched.standing.prefix(2), watched.again).map { barPixels($0) == barPixels($1) },
                       rollDurations: spans.map { $0.end - $0.start },
-                      secondStood: spans.count > 1 ? spans[1].start - spans[0].end : nil,
+                      secondStood: spans.count > 1 ? spans[1].start - spans[0].standing : nil,
                       rms: Self.rms(errors), measured: errors.count,
                       words: try watched.standing.prefix(2).map {
                           try TextRecognizer.words(in: $0, x: bar.x, y: bar.y, width: bar.width, height: bar.height)
-                      }, lag: lag)
+                      }, lag: lag,
+                      undisturbed: spans.count > 3 ? (spans[3].standing - spans[3].start,
+                                                      frames.filter { $0.roll == 3 && $0.offset != nil }.count) : nil)
     }
 
     /// The bar's pixels in `shot`.
@@ -153,24 +190,18 @@ final class RollObservation {
     /// Each sample's measured offset against its planned one, for the samples where one page's
     /// ink is whole in the bar: the outgoing page before its top row leaves, the incoming one
     /// after its bottom row came in. `standing[i]` is the page that stood before roll i. The
-    /// frame on screen is taken as the one `lag` frames before the last handed, the lag (0–3)
-    /// that fits the whole run best.
+    /// frame on screen is taken as the one `lag` frames before the last handed, the lag (0–2)
+    /// that fits the whole run best: 0 where each capture waited for its frame's vblank.
     func errors(standing: [Screenshot]) -> [(planned: Double, measured: Double)] {
         let references = standing.map { Self.centroid(inkRows($0), rows: 0..<bar.height) }
         let inks = samples.map { inkRows($0.shot) }
         var best: [(planned: Double, measured: Double)] = []
-        for lag in 0...3 {
+        for lag in 0...2 {
             var found: [(planned: Double, measured: Double)] = []
             for (sample, ink) in zip(samples, inks) {
-                // A capture may straddle a vblank: the frame on screen is the lag's or a neighbour's,
-                // whichever its pixels are (each is a planned point on the 1/8-px grid).
-                // Only where all three can be read from the pixels (the page whole in the bar).
-                let candidates = ((sample.handed - 2 - lag)...(sample.handed - lag)).map { index in
-                    frames.indices.contains(index) ? measure(ink, frames[index], references) : nil
-                }
-                guard candidates.allSatisfy({ $0 != nil }) else { continue }
-                let pairs = candidates.compactMap { $0 }
-                found.append(pairs.min { abs($0.measured - $0.planned) < abs($1.measured - $1.planned) }!)
+                let index = sample.handed - 1 - lag
+                guard frames.indices.contains(index), let pair = measure(ink, frames[index], references) else { continue }
+                found.append(pair)
             }
             if best.isEmpty || (found.count >= best.count / 2 && Self.rms(found) < Self.rms(best)) {
                 best = found

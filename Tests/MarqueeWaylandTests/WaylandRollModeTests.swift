@@ -31,27 +31,27 @@ final class WaylandRollModeTests: SwayTestCase {
         ticker.setMessages(Self.messages)
         ticker.setReducedMotion(false)
         let sway = self.sway!
-        let watch = RollObservation(bar: (0, 0, 700, 36), ink: (0x20, 0xf0)) { try sway.screenshot() }
+        let watch = RollObservation(bar: (0, 0, 700, 36), ink: (0x20, 0xf0)) { vblank in
+            // The frame's commit sent, then its refresh and sway's rendering waited for, with a
+            // refresh to spare: nothing else is committed meanwhile.
+            _ = display.flush()
+            RollObservation.waitForFrame(vblank: vblank)
+            return try sway.screenshot()
+        }
         frames.onFrame = { frame in watch.frameHanded(time: frame.time, offset: frame.rollOffset) }
-        let watched = try watch.watch(run: { seconds in
-            let timer = DeadlineTimer()!
-            timer.arm(at: MonotonicClock.now() + seconds)
-            loop.watch(timer.fd) { _ in
-                timer.acknowledge()
-                loop.stop(status: 0)
-            }
-            _ = loop.run()
-            loop.unwatch(timer.fd)
-            loop.restart()
-        }, shot: { try sway.screenshot() })
+        let watched = try watch.watch(run: { self.run(loop, for: $0) }, shot: { try sway.screenshot() })
         frames.onFrame = nil
         let report = try watch.report(watched)
         print("roll on headless sway: \(report)")
         XCTAssertEqual(report.stoodStill, [true, true], "a standing page's pixels do not change")
-        XCTAssertEqual(report.rollDurations.count, 2, "two rolls: to the second message and back")
+        XCTAssertEqual(report.rollDurations.count, 4, "four rolls: to the second message, back, there and back again")
         for duration in report.rollDurations { XCTAssertLessThanOrEqual(duration, 0.5) }
+        let undisturbed = try XCTUnwrap(report.undisturbed)
+        XCTAssertLessThanOrEqual(undisturbed.seconds, 0.5, "the page stands within half a second of the roll's first frame")
+        XCTAssertGreaterThanOrEqual(undisturbed.frames, 20, "about every vblank of the roll is a frame")
         XCTAssertEqual(try XCTUnwrap(report.secondStood), MessagePager.readingTime(characters: Self.messages[1].count), accuracy: 0.1)
-        XCTAssertGreaterThanOrEqual(report.measured, 2)
+        XCTAssertGreaterThanOrEqual(report.measured, 6)
+        XCTAssertEqual(report.lag, 0, "each capture shows the frame it waited for")
         XCTAssertLessThanOrEqual(report.rms, 0.10, "vertical positions as planned")
         XCTAssertTrue(report.words[0].contains("slips") && report.words[0].contains("trade"), "\(report.words[0])")
         XCTAssertTrue(report.words[1].contains("markets") && report.words[1].contains("higher"), "\(report.words[1])")
