@@ -11,18 +11,27 @@ import XCTest
 @testable import DisplayTestSupport
 
 /// `--mode roll` under headless sway, in this process: the X11 test's watch (`RollObservation`)
-/// on a layer-shell bar, each roll frame a buffer cut from its stack at a row.
+/// on a layer-shell bar, each roll frame a buffer cut from its stack at a row (with an edge fade,
+/// copied into a frame buffer and faded there).
 final class WaylandRollModeTests: SwayTestCase {
     static let messages = ["Oil slips 2% in early trade", "Markets open higher"]
 
     func testMessagesStandThenRollInAtThePlannedPositions() throws {
+        try watchRolls(name: "cut from the stacks")
+    }
+
+    func testARollWithAnEdgeFade() throws {
+        try watchRolls(fade: 24, name: "with an edge fade")
+    }
+
+    private func watchRolls(fade: Int = 0, name: String) throws {
         if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
         let loop = EventLoop()
         let display = try WaylandDisplay(name: sway.waylandDisplay)
         var motion = MotionSettings()
         motion.mode = .roll
         let style = TickerStyle(foreground: RGBAColor(hex: "#f0f0f0")!, background: RGBAColor(hex: "#202020")!, speed: 120,
-                                direction: .left, layout: LayoutSettings(separator: "   "), motion: motion)
+                                direction: .left, layout: LayoutSettings(separator: "   "), motion: motion, fade: fade)
         let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=20"]).0
         let backend = try WaylandBackend(display: display, placement: .bar(edge: .top, layer: .top, monitor: .primary),
                                          height: 36, font: font, look: style.look, loop: loop)
@@ -42,7 +51,7 @@ final class WaylandRollModeTests: SwayTestCase {
         let watched = try watch.watch(run: { self.run(loop, for: $0) }, shot: { try sway.screenshot() })
         frames.onFrame = nil
         let report = try watch.report(watched)
-        print("roll on headless sway: \(report)")
+        print("roll on headless sway, \(name): \(report)")
         XCTAssertEqual(report.stoodStill, [true, true], "a standing page's pixels do not change")
         XCTAssertEqual(report.rollDurations.count, 4, "four rolls: to the second message, back, there and back again")
         for duration in report.rollDurations { XCTAssertLessThanOrEqual(duration, 0.5) }
@@ -53,8 +62,8 @@ final class WaylandRollModeTests: SwayTestCase {
         XCTAssertGreaterThanOrEqual(report.measured, 6)
         XCTAssertEqual(report.lag, 0, "each capture shows the frame it waited for")
         XCTAssertLessThanOrEqual(report.rms, 0.10, "vertical positions as planned")
-        XCTAssertTrue(report.words[0].contains("slips") && report.words[0].contains("trade"), "\(report.words[0])")
-        XCTAssertTrue(report.words[1].contains("markets") && report.words[1].contains("higher"), "\(report.words[1])")
+        XCTAssertTrue(report.words[0].contains("slips") && report.words[0].contains("early"), "\(report.words[0])")
+        XCTAssertTrue(report.words[1].contains("open") && report.words[1].contains("higher"), "\(report.words[1])")
         withExtendedLifetime((display, ticker)) {}
     }
 }
