@@ -131,4 +131,25 @@ final class PageRollTests: XCTestCase {
         player.setReducedMotion(false, at: wake + 1)
         XCTAssertTrue(player.pages.rolls && player.pages.showsPages)
     }
+
+    func testWholePixelsOnlyWithoutSubpixelMotion() {
+        let roll = PageRoll(start: 10, height: Self.height)
+        for frame in 0...28 {
+            let time = 10 + Double(frame) * Self.period
+            let offset = roll.offset(at: time, subpixel: false)
+            XCTAssertEqual(offset % SubpixelGrid.steps, 0, "whole pixels")
+            XCTAssertLessThanOrEqual(abs(Double(offset) - Double(roll.offset(at: time))), Double(SubpixelGrid.steps) / 2 + 1e-9)
+        }
+        XCTAssertEqual(roll.offset(at: roll.end, subpixel: false), Self.height * SubpixelGrid.steps)
+    }
+
+    func testAnUrgentMessageRollsInAndStandsItsReadingTime() throws {
+        var player = rollingPlayer(["Alpha", "Beta"])
+        player.announce("Breaking", at: 101)
+        settle(&player, at: 101)
+        XCTAssertEqual(player.messageOnScreen, "Breaking")
+        XCTAssertNotNil(player.frame(at: 101.2)?.roll, "it rolls in")
+        let wake = try XCTUnwrap(player.pages.nextSwitch)
+        XCTAssertEqual(wake - (101 + PageRoll.duration), MessagePager.readingTime(characters: 8), accuracy: 1e-9)
+    }
 }

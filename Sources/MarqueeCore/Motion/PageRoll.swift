@@ -27,10 +27,12 @@ public struct PageRoll: Equatable, Sendable {
     }
 
     /// How far the outgoing page has moved up at vblank time `time`, in 1/`SubpixelGrid.steps` px
-    /// (0: it stands in place; `height` × steps: the next page stands there instead).
-    public func offset(at time: Double) -> Int {
-        let steps = height * SubpixelGrid.steps
-        return min(steps, Int((Self.eased(time, from: start) * Double(steps)).rounded()))
+    /// (0: it stands in place; `height` × steps: the next page stands there instead); on whole
+    /// pixels without `subpixel` (`--subpixel off`).
+    public func offset(at time: Double, subpixel: Bool = true) -> Int {
+        let grid = subpixel ? SubpixelGrid.steps : 1
+        let points = Int((Self.eased(time, from: start) * Double(height * grid)).rounded())
+        return min(height, points / grid) * SubpixelGrid.steps + (subpixel ? points % grid : 0)
     }
 
     /// Whether the next page stands in place at `time`.

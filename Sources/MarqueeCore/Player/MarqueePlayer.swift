@@ -44,7 +44,12 @@ public struct MarqueePlayer {
     /// reduced motion it is the next page, at once. A screen reader is told at once (`assertive`
     /// for a critical notification): it should not wait for the text to scroll in.
     public mutating func announce(_ text: String, assertive: Bool = false, at now: Double) {
-        if pages.showsPages { pages.showUrgent(text, at: now) } else { content.announce(text) }
+        if pages.showsPages {
+            pages.showUrgent(text, at: now)
+            rolls.expectNextPage(pages.rolls)
+        } else {
+            content.announce(text)
+        }
         layOut()
         // A screen reader hears the text as drawn, without its formatting tags.
         let visible = Message(text).visibleText(interpretingMarkup: layout.interpretsMarkup, limit: Announcement.textLimit)
@@ -149,7 +154,7 @@ public struct MarqueePlayer {
     public mutating func frame(at time: Double) -> FramePlan? {
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
         var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
-        rolls.frame(&plan, at: time)
+        rolls.frame(&plan, at: time, subpixel: motion.settings.subpixel)
         if content.urgentHasEntered(visible: strip.visibleRange, direction: motion.direction) { layOut() }
         plan.demand = demand(at: time)
         return plan

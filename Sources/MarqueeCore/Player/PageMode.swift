@@ -80,7 +80,8 @@ public struct PageMode {
     /// An urgent message as the next page, at once.
     mutating func showUrgent(_ text: String, at time: Double) {
         urgentPage = text
-        pager?.showUrgent(characters: text.count, at: time)
+        let shown = time + rollTime
+        pager?.showUrgent(characters: text.count, at: shown)
     }
 
     /// The page's reading time is up: the next page. False when no switch was due. A page that

@@ -31,9 +31,9 @@ public struct PageRolls {
     /// Whether the pages move at `time` or later.
     func moves(at time: Double) -> Bool { current.map { !$0.isOver(at: time) } ?? false }
 
-    /// Adds to `plan` (the incoming page in place) the roll's frame at vblank `time`; a roll over
-    /// by then ends, and the plan shows the page standing.
-    mutating func frame(_ plan: inout FramePlan, at time: Double) {
+    /// Adds to `plan` (the incoming page in place) the roll's frame at vblank `time` (on whole
+    /// pixels without `subpixel`); a roll over by then ends, and the plan shows the page standing.
+    mutating func frame(_ plan: inout FramePlan, at time: Double, subpixel: Bool) {
         guard let current, let outgoing else { return }
         guard !current.isOver(at: time) else {
             self.current = nil
@@ -41,7 +41,7 @@ public struct PageRolls {
             return
         }
         plan.roll = RollFrame(outgoing: outgoing.strip, outgoingPoint: FramePoint(position: outgoing.position, phase: outgoing.phase),
-                              offset: current.offset(at: time))
+                              offset: current.offset(at: time, subpixel: subpixel))
     }
 
     /// No roll: pages no longer roll, or were switched off.

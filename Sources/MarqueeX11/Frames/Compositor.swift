@@ -111,6 +111,7 @@ final class Compositor {
         let queued = presenter?.queuedThrough ?? 0
         let presenter = isTearFree || plan.frameCount > 1 || queued >= counter ? self.presenter : nil
         if plan.roll != nil { return showRoll(plan, counter: counter, through: queued, by: presenter) }
+        rolls.finished()
         guard fade == nil else {
             guard let presenter else { return draw(plan, into: window, picture: windowPicture, originX: crawlX) }
             let buffer = backBuffer(width: plan.width)

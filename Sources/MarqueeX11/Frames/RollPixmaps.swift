@@ -44,6 +44,9 @@ final class RollPixmaps {
         return stack.pixmap
     }
 
+    /// No roll under way: the pixels painted in go (the stacks stay the server's, for the next).
+    func finished() { canvas = nil }
+
     /// Painted stale (new colours, height, font): painted anew at the next roll.
     func forget() {
         for index in stacks.indices { stacks[index] = nil }
