@@ -8,8 +8,9 @@ public enum BackendEvent: Equatable {
     /// The display's clock: draw the frame shown at this vblank now.
     case frame(FrameTime)
     /// Lane `lane`'s crawl is `width` device pixels wide now (the bar's width less the lane's
-    /// label; its height is the backend's own affair).
-    case resized(width: Int, lane: Int = 0)
+    /// label) and `height` tall (what a roll between pages moves by; 0: not said, pages then
+    /// change in place).
+    case resized(width: Int, height: Int = 0, lane: Int = 0)
     /// Shown or hidden (mapped, a bar configured or closed).
     case mapped(Bool)
     /// Entirely covered by other windows, or no longer.

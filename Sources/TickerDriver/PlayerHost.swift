@@ -40,7 +40,8 @@ extension PlayerHost {
     public func setReducedMotion(_ reduced: Bool) { update { $0.setReducedMotion(reduced, at: $1) } }
 
     public var isPaused: Bool { player.isPaused }
-    public var reducesMotion: Bool { player.pages.isOn }
+    /// Pages stand without motion (reduced motion; a rolling board is not).
+    public var reducesMotion: Bool { player.pages.isOn && !player.pages.rolls }
     public var framesDrawn: UInt64 { statistics.shown }
     public var framesMissed: UInt64 { statistics.missed }
 

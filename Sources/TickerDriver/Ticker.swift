@@ -217,8 +217,8 @@ public final class Ticker: PlayerHost {
         for lane in lanes { lane.player.catchUp(to: now) }
         switch event {
         case .frame: break
-        case .resized(let width, let index):
-            lanes[index].player.resize(width: width, at: now)
+        case .resized(let width, let height, let index):
+            lanes[index].player.resize(width: width, height: height, at: now)
             follow(at: now)
             drawNow()
         case .mapped(let mapped):

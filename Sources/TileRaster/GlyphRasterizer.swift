@@ -10,6 +10,8 @@ public final class GlyphRasterizer {
         let face: UInt16
         let glyph: UInt32
         let phase: UInt8
+        /// A roll's vertical phase (`RollFrame.verticalPhase`); 0 for the crawl.
+        let rise: UInt8
     }
 
     private let face: (UInt16) -> FontFace?
@@ -23,12 +25,12 @@ public final class GlyphRasterizer {
         glyphs = ByteBoundedCache(byteLimit: budget)
     }
 
-    /// The image of `glyph` of face `face` at `phase` (0..<`SubpixelGrid.steps`); nil when it
-    /// draws nothing.
-    func image(face: UInt16, glyph: UInt32, phase: Int) -> GlyphImage? {
-        let key = Key(face: face, glyph: glyph, phase: UInt8(truncatingIfNeeded: phase))
+    /// The image of `glyph` of face `face` at `phase` (0..<`SubpixelGrid.steps`), raised by
+    /// `rise` / `SubpixelGrid.steps` px (a roll's vertical phase); nil when it draws nothing.
+    func image(face: UInt16, glyph: UInt32, phase: Int, rise: Int = 0) -> GlyphImage? {
+        let key = Key(face: face, glyph: glyph, phase: UInt8(truncatingIfNeeded: phase), rise: UInt8(truncatingIfNeeded: rise))
         if let cached = glyphs.value(for: key) { return cached }
-        let image = rasterFace(face)?.render(glyph: glyph, phase: phase)
+        let image = rasterFace(face)?.render(glyph: glyph, phase: phase, rise: rise)
         glyphs.insert(image, for: key, bytes: image?.bytes ?? 0)
         return image
     }

@@ -41,13 +41,15 @@ final class RasterFace {
         }
     }
 
-    /// Glyph `glyph` with its origin `phase` / `SubpixelGrid.steps` px right of a whole pixel;
-    /// nil when it draws nothing (a space) or cannot be loaded.
-    func render(glyph: UInt32, phase: Int) -> GlyphImage? {
+    /// Glyph `glyph` with its origin `phase` / `SubpixelGrid.steps` px right of a whole pixel
+    /// and `rise` / `SubpixelGrid.steps` px above one (a roll's vertical phase: the outline moved
+    /// up after hinting, a true rasterization there as across); nil when it draws nothing (a
+    /// space) or cannot be loaded.
+    func render(glyph: UInt32, phase: Int, rise: Int = 0) -> GlyphImage? {
         guard FT_Load_Glyph(face, glyph, loadFlags) == 0, let slot = face.pointee.glyph else { return nil }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
             if embolden { FT_GlyphSlot_Embolden(slot) }
-            FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 64 / SubpixelGrid.steps), 0)
+            FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 64 / SubpixelGrid.steps), FT_Pos(rise * 64 / SubpixelGrid.steps))
             guard FT_Render_Glyph(slot, renderMode) == 0 else { return nil }
             guard let mask = Self.image(of: slot.pointee.bitmap) else { return nil }
             return GlyphImage(image: mask, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
@@ -59,15 +61,17 @@ final class RasterFace {
         guard let source = Self.image(of: bitmap) else { return nil }
         defer { pixman_image_unref(source) }
         return scaled(source, left: Double(slot.pointee.bitmap_left), top: Double(slot.pointee.bitmap_top),
-                      phase: Double(phase) / Double(SubpixelGrid.steps), isColour: isColour)
+                      phase: Double(phase) / Double(SubpixelGrid.steps), rise: Double(rise) / Double(SubpixelGrid.steps),
+                      isColour: isColour)
     }
 
-    /// A bitmap glyph drawn at `bitmapScale` and moved right by `phase` px: each destination
-    /// pixel averages the strike pixels it covers (a box filter, as cairo scales bitmap fonts).
-    private func scaled(_ source: OpaquePointer, left: Double, top: Double, phase: Double, isColour: Bool) -> GlyphImage? {
+    /// A bitmap glyph drawn at `bitmapScale`, moved right by `phase` px and up by `rise` px: each
+    /// destination pixel averages the strike pixels it covers (a box filter, as cairo scales
+    /// bitmap fonts).
+    private func scaled(_ source: OpaquePointer, left: Double, top: Double, phase: Double, rise: Double, isColour: Bool) -> GlyphImage? {
         let scale = bitmapScale
         let width = Double(pixman_image_get_width(source)), height = Double(pixman_image_get_height(source))
-        let drawnLeft = left * scale + phase, drawnTop = top * scale
+        let drawnLeft = left * scale + phase, drawnTop = top * scale + rise
         let originX = Int(drawnLeft.rounded(.down)), originTop = Int(drawnTop.rounded(.up))
         let columns = Int((drawnLeft - Double(originX) + width * scale).rounded(.up))
         let rows = Int((Double(originTop) - drawnTop + height * scale).rounded(.up))

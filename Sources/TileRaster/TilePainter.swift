@@ -63,13 +63,16 @@ public final class TilePainter {
 
     /// Paints `content`'s columns from `start` (0..<`unitWidth`) on, as many as `canvas` is
     /// wide, at `phase`: the pixels the same columns of its tiles hold, painted straight where
-    /// they are shown (a Wayland ribbon) instead of through a kept tile.
-    public func paint(from start: Int, of content: CycleContent, phase: Int, into canvas: TileCanvas) {
+    /// they are shown (a Wayland ribbon) instead of through a kept tile. `rise`: everything
+    /// drawn that many 1/`SubpixelGrid.steps` px higher (a roll's vertical phase, `RollFrame`),
+    /// each glyph rasterized there.
+    public func paint(from start: Int, of content: CycleContent, phase: Int, rise: Int = 0, into canvas: TileCanvas) {
         let width = canvas.width, rows = canvas.height
         canvas.fill(background)
         let layout = content.layout
         let cycle = layout.width
         let shift = Double(phase) / Double(SubpixelGrid.steps)
+        let up = Double(rise) / Double(SubpixelGrid.steps)
         // Glyphs may overhang their advance (italics, wide bearings): draw neighbours too.
         let margin = fontHeight + 1
         for copy in 0..<content.copiesPerUnit {
@@ -82,22 +85,23 @@ public final class TilePainter {
             // Boxes first, all of them, so no box covers a neighbour's overhanging glyph.
             if let capsule {
                 paintCapsules(capsule, of: layout, from: max(lower, 0), to: min(upper, cycle),
-                              left: Double(offset) - shift, rows: rows, into: canvas)
+                              left: Double(offset) - shift, up: up, rows: rows, into: canvas)
             }
             // `%{B…}` boxes fill the strip's height, or the capsule's band when messages have capsules.
             let band = capsule == nil ? (top: 0, bottom: rows) : CapsuleOutline.band(height: rows, fontHeight: fontHeight)
             for chunk in chunks {
                 if let box = chunk.style.background {
                     let left = Double(offset + chunk.x) - shift
-                    canvas.fill(box, left: left, right: left + Double(chunk.width), top: band.top, bottom: band.bottom)
+                    let top = Double(band.top) - up, bottom = Double(band.bottom) - up, right = left + Double(chunk.width)
+                    canvas.fillPolygon([(left, top), (right, top), (right, bottom), (left, bottom)], color: box)
                 }
             }
-            for chunk in chunks { drawGlyphs(of: chunk, pen: (offset << 6) - phase * (64 / SubpixelGrid.steps), into: canvas) }
+            for chunk in chunks { drawGlyphs(of: chunk, pen: (offset << 6) - phase * (64 / SubpixelGrid.steps), rise: rise, into: canvas) }
         }
     }
 
     private func paintCapsules(_ capsule: CapsuleStyle, of layout: CycleLayout, from lower: Int, to upper: Int, left: Double,
-                               rows: Int, into canvas: TileCanvas) {
+                               up: Double, rows: Int, into canvas: TileCanvas) {
         guard !layout.messageStarts.isEmpty, lower < upper else { return }
         let band = CapsuleOutline.band(height: rows, fontHeight: fontHeight)
         var index = layout.messageIndex(containing: lower)
@@ -105,7 +109,7 @@ public final class TilePainter {
             let start = layout.messageStarts[index], end = layout.messageEnds[index]
             if end > lower && end > start {
                 let outline = CapsuleOutline.points(left: Double(start) + left, right: Double(end) + left,
-                                                    top: Double(band.top), bottom: Double(band.bottom), radius: capsule.radius)
+                                                    top: Double(band.top) - up, bottom: Double(band.bottom) - up, radius: capsule.radius)
                 canvas.fillPolygon(outline, color: capsule.color)
             }
             index += 1
@@ -117,20 +121,21 @@ public final class TilePainter {
 
     /// Draws a chunk's glyphs; `pen` (1/64 px) is where the cycle starts in the tile, the phase
     /// already taken off.
-    private func drawGlyphs(of chunk: PlacedChunk, pen: Int, into canvas: TileCanvas) {
+    private func drawGlyphs(of chunk: PlacedChunk, pen: Int, rise: Int, into canvas: TileCanvas) {
         let baseline = baseline(slot: chunk.style.font)
         let color = chunk.style.foreground ?? foreground
         for piece in chunk.pieces {
-            draw(piece.shape.glyphs, pen: pen + piece.pen + chunk.penShift, baseline: baseline, color: color, into: canvas)
+            draw(piece.shape.glyphs, pen: pen + piece.pen + chunk.penShift, baseline: baseline, rise: rise, color: color, into: canvas)
         }
     }
 
     /// Draws shaped glyphs whose origin is `pen` (1/64 px from the canvas's left edge, any
-    /// fraction) on `baseline`, each at its shaped position rounded to the sub-pixel grid.
-    public func draw(_ shaped: [ShapedGlyph], pen: Int, baseline: Int, color: RGBAColor, into canvas: TileCanvas) {
+    /// fraction) on `baseline` (raised by `rise` / `SubpixelGrid.steps` px), each at its shaped
+    /// position rounded to the sub-pixel grid.
+    public func draw(_ shaped: [ShapedGlyph], pen: Int, baseline: Int, rise: Int = 0, color: RGBAColor, into canvas: TileCanvas) {
         for glyph in shaped {
             let (x, phase) = SubpixelGrid.split(units26: pen + Int(glyph.x))
-            guard let image = glyphs.image(face: glyph.font, glyph: glyph.glyph, phase: phase) else { continue }
+            guard let image = glyphs.image(face: glyph.font, glyph: glyph.glyph, phase: phase, rise: rise) else { continue }
             canvas.draw(image, x: x + image.left, y: baseline - pixels(Int(glyph.y)) - image.top, color: color)
         }
     }

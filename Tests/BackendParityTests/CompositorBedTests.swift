@@ -41,6 +41,12 @@ final class CompositorBedTests: XCTestCase {
     func testLabwcMovingBarBesideALabel() throws { try movingBarIsRead(.labwc, label: true) }
     func testWestonMovingWindowBesideALabel() throws { try movingBarIsRead(.weston, label: true) }
 
+    // `--mode roll`: each message read while it stands, in turn, on the frame paths of today's
+    // compositors (KWin's fifo queue, the wlroots atlas) around the roll's own buffers.
+    func testKWinRollReadsEachMessageInTurn() throws { try rollIsRead(.kwin) }
+    func testSwayRollReadsEachMessageInTurn() throws { try rollIsRead(.sway) }
+    func testLabwcRollReadsEachMessageInTurn() throws { try rollIsRead(.labwc) }
+
     // MARK: The checks
 
     /// In `starts` fresh starts of `kind` (a new compositor, HOME and ticker each time), the standing
@@ -159,6 +165,29 @@ final class CompositorBedTests: XCTestCase {
             }
             XCTAssertGreaterThanOrEqual(expected.intersection(words).count, 3, "\(kind.rawValue): frame \(frame): read \(words)")
         }
+    }
+
+    /// Two messages rolling: the pages read, in the order they stood, are the first, the second
+    /// and the first again within 14 s (3.0 s and 3.3 s of reading, 0.45 s rolls).
+    private func rollIsRead(_ kind: BedCompositor) throws {
+        try requireBed()
+        if let reason = TextRecognizer.unavailable { throw XCTSkip(reason) }
+        let compositor = try ChrootCompositor(kind, width: Self.width, height: Self.height)
+        defer { compositor.stop() }
+        try compositor.startTicker(["--name", "roll-\(getpid())", "--bar", "top", "--height", "40", "--mode", "roll", "--bg", "#000000",
+                                    "--fg", "#ffffff", "--", "Oil slips early", "Markets open higher"])
+        let pages: [Set<String>] = [["oil", "slips", "early"], ["markets", "open", "higher"]]
+        var order: [Int] = []
+        let deadline = Date().addingTimeInterval(14)
+        while Date() < deadline && order.count < 3 {
+            guard let shot = try? compositor.screenshot(), let bar = bar(in: shot, kind: kind, barHeight: 40) else { continue }
+            let words = Set(try TextRecognizer.words(in: shot, x: bar.x, y: bar.y, width: bar.width, height: bar.height))
+            guard let page = pages.firstIndex(where: { words.isSuperset(of: $0) }), page != order.last else { continue }
+            order.append(page)
+            keep(shot, bar, "roll-\(kind.rawValue)-\(order.count)")
+        }
+        print("bed: \(kind.rawValue) \(compositor.version) roll: pages read in turn \(order)")
+        XCTAssertEqual(order, [0, 1, 0], "\(kind.rawValue): each message read as it stands, in turn")
     }
 
     // MARK: Helpers

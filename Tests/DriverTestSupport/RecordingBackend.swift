@@ -13,6 +13,8 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
         public var position: Int
         public var phase: Int
         public var time: Double
+        /// A roll's offset in 1/8 px (`RollFrame.offset`); nil for a frame that does not roll.
+        public var rollOffset: Int? = nil
     }
 
     public let base: TickerBackend
@@ -46,7 +48,8 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
             record([Frame(counter: nil, position: plan.position, phase: plan.phase, time: now())], reporting: false)
             return true
         }
-        var handed = [Frame(counter: frame.counter, position: plan.position, phase: plan.phase, time: frame.time)]
+        var handed = [Frame(counter: frame.counter, position: plan.position, phase: plan.phase, time: frame.time,
+                            rollOffset: plan.roll?.offset)]
         for (index, point) in plan.following.enumerated() {
             handed.append(Frame(counter: frame.counter + UInt64(index + 1), position: point.position, phase: point.phase,
                                 time: frame.time + Double(index + 1) * frame.period))

@@ -31,19 +31,6 @@ final class WaylandTickerTests: SwayTestCase {
         return (display, ticker, frames)
     }
 
-    /// Runs `loop` for `seconds`, then returns.
-    private func run(_ loop: EventLoop, for seconds: Double) {
-        let timer = DeadlineTimer()!
-        timer.arm(at: MonotonicClock.now() + seconds)
-        loop.watch(timer.fd) { _ in
-            timer.acknowledge()
-            loop.stop(status: 0)
-        }
-        _ = loop.run()
-        loop.unwatch(timer.fd)
-        loop.restart()
-    }
-
     private func workspaceRect() throws -> (y: Int, height: Int) {
         let workspaces = try XCTUnwrap(sway.query("get_workspaces") as? [[String: Any]])
         let rect = try XCTUnwrap(workspaces.first?["rect"] as? [String: Any])

@@ -98,8 +98,9 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "Corner radius of --item-bg boxes (default: fully round ends); scaled by DPI/96 unless given as '6px'.",
                          valueName: "px", reload: .look)
         case .mode:
-            return .init(name, help: "continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back.",
-                         valueName: "continuous|overflow|bounce", reload: .restart)
+            return .init(name, help: "continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back; roll: one message at a time, standing for its reading time, the next rolling up into its place.",
+                         valueName: "continuous|overflow|bounce|roll", reload: .restart,
+                         manual: "roll is a departure board: each message stands (cut with an ellipsis when wider than the bar) for 2 s plus 1 s per 15 characters, at most 20 s, then rolls up out of the bar in 0.45 s as the next rolls in, at 1/8-px vertical steps with every glyph drawn at that phase. The pointer over the bar holds the message; ctl next and the menu's Next message roll to the next at once. With --motion reduced (or the desktop's setting) the messages change without the roll.")
         case .align:
             return .init(name, help: "Where text that fits stands in overflow mode.", valueName: "left|center|right", reload: .restart)
         case .pauseAtStart:

@@ -72,6 +72,13 @@ public struct MessagePager: Equatable, Sendable {
         shownSince = time
     }
 
+    /// `ctl next`, the menu's Next message: the next page at once, with a full reading time from
+    /// `time` (still held when it was).
+    public mutating func skip(at time: Double) {
+        advance(at: time)
+        if heldAfter != nil { heldAfter = 0 }
+    }
+
     /// `ctl say`: shown at once, standing still, for its own reading time.
     public mutating func showUrgent(characters: Int, at time: Double) {
         urgentLength = characters

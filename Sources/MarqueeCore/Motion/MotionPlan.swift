@@ -25,7 +25,8 @@ public struct MotionPlan: Equatable, Sendable {
             let speed = settings.duration.map { span / max($0, 0.001) } ?? abs(velocity)
             return MotionPlan(program: .bounce(low: low, high: low + span, speed: speed, pause: settings.bounceRest),
                               showsOnce: true, programTime: 0)
-        case .continuous, .overflow:
+        // A roll's pages are planned as fitting text (`MotionControl.plan`); its crawl as a loop.
+        case .continuous, .overflow, .roll:
             guard velocity != 0, cycle > 0 else {
                 return MotionPlan(program: .still(position: position), showsOnce: false, programTime: 0)
             }

@@ -17,6 +17,9 @@ public struct FramePlan {
     /// The frames after this one, one per vblank, while the motion is steady: same strip, width
     /// and direction, each at its own point (empty: this frame alone).
     public var following: [FramePoint] = []
+    /// During a roll between pages (`--mode roll`): the page rolling out above this plan's, and
+    /// how far both have moved up (nil: the plan's strip stands where it is).
+    public var roll: RollFrame?
 
     /// The frames this plan holds: itself and those after it.
     public var frameCount: Int { 1 + following.count }

@@ -11,7 +11,9 @@ public struct MarqueePlayer {
     public private(set) var strip: StripView
     public private(set) var motion: MotionControl
     public private(set) var visibility = WindowVisibility()
-    public private(set) var pages = PageMode()
+    public internal(set) var pages = PageMode()
+    /// The rolls from page to page (`--mode roll`).
+    public internal(set) var rolls = PageRolls()
     /// Separator, padding around each message, and whether inline formatting is read.
     public private(set) var layout: LayoutSettings
     /// The pointer's column while it is over the window.
@@ -42,7 +44,12 @@ public struct MarqueePlayer {
     /// reduced motion it is the next page, at once. A screen reader is told at once (`assertive`
     /// for a critical notification): it should not wait for the text to scroll in.
     public mutating func announce(_ text: String, assertive: Bool = false, at now: Double) {
-        if pages.showsPages { pages.showUrgent(text, at: now) } else { content.announce(text) }
+        if pages.showsPages {
+            pages.showUrgent(text, at: now)
+            rolls.expectNextPage(pages.rolls)
+        } else {
+            content.announce(text)
+        }
         layOut()
         // A screen reader hears the text as drawn, without its formatting tags.
         let visible = Message(text).visibleText(interpretingMarkup: layout.interpretsMarkup, limit: Announcement.textLimit)
@@ -75,8 +82,11 @@ public struct MarqueePlayer {
         guard content.isLayingOut else { return .idle }
         guard let measured = content.continueLayout(clock: clock) else { return .working }
         visibility.markChanged()
+        let standing = pages.showsPages ? strip.still(direction: motion.direction) : nil
+        let now = clock()
         strip.adopt(measured.content, replacingVisible: measured.newShaper, content: &content, motion: &motion, page: pages.showsPages,
-                    at: clock())
+                    at: now)
+        rolls.adopted(replacing: standing, at: now)
         return .adopted(newShaper: measured.newShaper)
     }
 
@@ -109,10 +119,11 @@ public struct MarqueePlayer {
         if case .shown(let hidden?) = change { motion.suspend(for: hidden) }
     }
 
-    /// A new window width: bounce ranges, fitting text and a page's ellipsis depend on it. The
-    /// window is drawn again either way (a height change alone needs that too).
-    public mutating func resize(width newWidth: Int, at now: Double) {
+    /// A new window width (and height, what a roll moves by): bounce ranges, fitting text and a
+    /// page's ellipsis depend on it. The window is drawn again either way.
+    public mutating func resize(width newWidth: Int, height newHeight: Int = 0, at now: Double) {
         visibility.markChanged()
+        rolls.setHeight(newHeight)
         if strip.resize(width: newWidth, motion: &motion, page: pages.showsPages, at: now), pages.showsPages { layOut() }
     }
 
@@ -125,7 +136,9 @@ public struct MarqueePlayer {
     // MARK: Frames
 
     /// True while something visible moves: frames run only then.
-    public func framesWanted(at now: Double) -> Bool { visibility.isVisible && strip.hasText && motion.isMoving(at: now) }
+    public func framesWanted(at now: Double) -> Bool {
+        visibility.isVisible && strip.hasText && (motion.isMoving(at: now) || rolls.moves(at: now))
+    }
 
     /// What the player needs from the frame loop from `now` on.
     public func demand(at now: Double) -> FrameDemand {
@@ -141,6 +154,7 @@ public struct MarqueePlayer {
     public mutating func frame(at time: Double) -> FramePlan? {
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
         var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
+        rolls.frame(&plan, at: time, subpixel: motion.settings.subpixel)
         if content.urgentHasEntered(visible: strip.visibleRange, direction: motion.direction) { layOut() }
         plan.demand = demand(at: time)
         return plan
@@ -152,7 +166,7 @@ public struct MarqueePlayer {
     /// replacing the frames still to come.
     public mutating func frames(at time: Double, period: Double, limit: FrameBatchLimit) -> FramePlan? {
         guard var plan = frame(at: time) else { return nil }
-        if plan.demand == .nextFrame && content.urgent == nil { plan.following = motion.following(time, period: period, limit: limit) }
+        if plan.demand == .nextFrame && content.urgent == nil && plan.roll == nil { plan.following = motion.following(time, period: period, limit: limit) }
         planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount)
         return plan
     }
@@ -180,11 +194,14 @@ public struct MarqueePlayer {
     /// Pausing works in every mode: under reduced motion it holds the page (and ends a
     /// `ctl resume`'s scrolling), and `resume` lets the text scroll again.
     public mutating func pause(at now: Double) {
+        // On a rolling board the page is held where it stands; nothing else is paused.
+        if pages.rolls { return _ = pages.hold(readingIndex: nil, at: now) }
         if pages.hold(readingIndex: readingIndex, at: now) { layOut() }
         motion.pause(.user, at: now)
     }
 
     public mutating func resume(at now: Double) {
+        if pages.rolls { return pages.release(at: now) }
         if pages.startScrolling(.request, at: now) { layOut() }
         motion.resume(.user, at: now)
     }
@@ -193,12 +210,12 @@ public struct MarqueePlayer {
     /// and released in place (scrolling comes back only by hovering or `ctl resume`).
     public mutating func togglePause(at now: Double) {
         guard pages.showsPages else { return motion.togglePause(at: now) }
-        if pages.isHeld { pages.release(at: now) } else if pages.hold(readingIndex: readingIndex, at: now) { layOut() }
+        if pages.isHeldByUser { pages.release(at: now) } else if pages.hold(readingIndex: readingIndex, at: now) { layOut() }
     }
 
     public var isPaused: Bool { pages.isHeld || motion.isPaused }
     /// Paused by the user's own request (a held page counts), not by hovering.
-    public var isPausedByUser: Bool { pages.isHeld || motion.isPausedByUser }
+    public var isPausedByUser: Bool { pages.isHeldByUser || motion.isPausedByUser }
 
     /// A new speed from the user, eased in (keys, Ctrl+wheel, `ctl speed`). From or to a
     /// standing text, and with `--duration`, the program itself changes.
@@ -210,34 +227,9 @@ public struct MarqueePlayer {
 
     /// Moves the text so the next message starts at the edge it is read from.
     public mutating func skipToNextMessage(at now: Double) {
+        if pages.showsPages { return pageTimeUp(at: now, skipping: true) }
         if let distance = strip.distanceToNextMessage(direction: motion.direction) { motion.scrub(by: Double(distance), at: now) }
     }
-
-    // MARK: Reduced motion
-
-    /// Switches reduced motion on or off (the desktop's animation setting, live). The message at
-    /// the reading edge becomes the page, or the scroll goes on from the page.
-    public mutating func setReducedMotion(_ reduced: Bool, at now: Double) {
-        guard reduced != pages.isOn else { return }
-        if reduced { pages.turnOn(showing: readingIndex ?? 0, lengths: readingLengths, held: isPaused, at: now) } else { pages.turnOff() }
-        layOut()
-    }
-
-    /// The messages' visible lengths, for their reading times as pages.
-    private var readingLengths: [Int] { PageMode.readingLengths(of: content.messages, settings: layout) }
-
-    /// The page's reading time is up (the caller's timer for `pages.nextSwitch` fired).
-    public mutating func pageTimeUp(at now: Double) { if pages.timeUp(at: now) { layOut() } }
-
-    /// The text of the message at the reading edge (tags removed), or of the page on show: what
-    /// `ctl status` and a screen reader say.
-    public var messageOnScreen: String? {
-        pages.showsPages ? pages.text(of: content, interpretingMarkup: layout.interpretsMarkup)
-            : strip.textAtReadingEdge(direction: motion.direction, interpretingMarkup: layout.interpretsMarkup)
-    }
-
-    /// The number of the message at the edge the text is read from, in `content.messages`.
-    private var readingIndex: Int? { pages.readingIndex(on: strip, direction: motion.direction, of: content) }
 
     // MARK: Input (pointer, keys and the controls' commands)
 
@@ -294,6 +286,7 @@ public struct MarqueePlayer {
     /// pauses the text when asked to.
     private mutating func hover(_ over: Bool, at now: Double) {
         guard pages.isOn else { return motion.hover(over, at: now) }
+        if pages.rolls { return pages.hoverHold(over, at: now) }
         if over ? pages.startScrolling(.hover, at: now) : pages.stopScrolling(.hover, readingIndex: readingIndex, at: now) { layOut() }
     }
 }

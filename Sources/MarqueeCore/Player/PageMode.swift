@@ -1,6 +1,12 @@
 /// Reduced motion: one message at a time, standing still, switching pages without sliding (the
 /// timing is `MessagePager`'s). Scrolling comes back while the pointer is over the window or
 /// after `ctl resume`, and goes on from the page that was on show; pausing holds the page.
+///
+/// `--mode roll` shows the same pages (`rolls`), the next rolling up into place (`PageRoll`,
+/// the player's), each standing for its reading time after the roll. There the pointer over the
+/// bar holds the page instead of scrolling: a reader pointing at a board's line, to read it to
+/// the end or to click its link, wants it to stay, and text that starts to crawl under the
+/// pointer is the motion this mode exists to avoid.
 public struct PageMode {
     /// Characters counted for a reading time: the time stops growing long before this.
     public static let readingLengthLimit = 400
@@ -13,12 +19,21 @@ public struct PageMode {
     /// where the reader was, during reduced motion and after it.
     public private(set) var scrollStartMessage = 0
 
+    /// Pages roll from one to the next (`--mode roll` without reduced motion).
+    public private(set) var rolls = false
+    /// The page is held because the pointer is over it (rolls only), not by the user's pause.
+    public private(set) var heldByHover = false
+
     public init() {}
+
+    mutating func setRolls(_ rolling: Bool) { rolls = rolling }
 
     public var isOn: Bool { pager != nil }
     /// True while a page stands instead of the scrolling text.
     public var showsPages: Bool { pager?.showsPages ?? false }
     public var isHeld: Bool { pager.map { $0.showsPages && $0.isHeld } ?? false }
+    /// Held by the user's pause (not by the pointer over a rolling board).
+    public var isHeldByUser: Bool { isHeld && !heldByHover }
     /// When the page on show has had its reading time (nil: no switch is due).
     public var nextSwitch: Double? { pager?.nextSwitch }
 
@@ -57,6 +72,7 @@ public struct PageMode {
         scrollStartMessage = currentIndex
         pager = nil
         urgentPage = nil
+        heldByHover = false
     }
 
     mutating func setLengths(_ lengths: [Int]) { pager?.setMessages(lengths: lengths) }
@@ -64,16 +80,44 @@ public struct PageMode {
     /// An urgent message as the next page, at once.
     mutating func showUrgent(_ text: String, at time: Double) {
         urgentPage = text
-        pager?.showUrgent(characters: text.count, at: time)
+        let shown = time + rollTime
+        pager?.showUrgent(characters: text.count, at: shown)
     }
 
-    /// The page's reading time is up: the next page. False when no switch was due.
+    /// The page's reading time is up: the next page. False when no switch was due. A page that
+    /// rolls in is read from the end of its roll.
     mutating func timeUp(at time: Double) -> Bool {
         guard var pager, let wake = pager.nextSwitch, time >= wake - 0.001 else { return false }
         if pager.page == .urgent { urgentPage = nil }
-        pager.advance(at: time)
+        pager.advance(at: time + rollTime)
         self.pager = pager
         return true
+    }
+
+    /// `ctl next`, the menu's Next message: the next page now (false with a single message).
+    mutating func skip(at time: Double) -> Bool {
+        guard var pager, pager.showsPages, pager.lengths.count > 1 || pager.page == .urgent else { return false }
+        if pager.page == .urgent { urgentPage = nil }
+        pager.skip(at: time + rollTime)
+        self.pager = pager
+        return true
+    }
+
+    /// The time a page takes to roll into place, before its reading time starts.
+    private var rollTime: Double { rolls ? PageRoll.duration : 0 }
+
+    /// The pointer over a rolling board holds its page; leaving lets it go on (a pause the user
+    /// asked for meanwhile stays).
+    mutating func hoverHold(_ over: Bool, at time: Double) {
+        guard var pager else { return }
+        if over, !pager.isHeld {
+            pager.hold(at: time)
+            heldByHover = true
+        } else if !over, heldByHover {
+            pager.release(at: time)
+            heldByHover = false
+        }
+        self.pager = pager
     }
 
     // MARK: Scrolling and holding (each returns whether what is shown changed)
@@ -97,10 +141,14 @@ public struct PageMode {
     /// Holds the page (space, a click, `ctl pause`); while scrolling, the message at the reading
     /// edge becomes the page, held.
     mutating func hold(readingIndex: Int?, at time: Double) -> Bool {
-        change(readingIndex) { $0.hold(at: time) }
+        heldByHover = false
+        return change(readingIndex) { $0.hold(at: time) }
     }
 
-    mutating func release(at time: Double) { pager?.release(at: time) }
+    mutating func release(at time: Double) {
+        heldByHover = false
+        pager?.release(at: time)
+    }
 
     private mutating func change(_ readingIndex: Int?, _ body: (inout MessagePager) -> Void) -> Bool {
         guard var pager else { return false }

@@ -281,7 +281,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
             crawl.surfaceScale.show(logicalWidth: crawlWidth, height: row.height)
             crawl.width = crawl.surfaceScale.device(crawlWidth)
             crawl.compositor.resize(height: crawl.surfaceScale.device(row.height))
-            outbox.post(.resized(width: crawl.width, lane: index))
+            outbox.post(.resized(width: crawl.width, height: crawl.compositor.height, lane: index))
         }
     }
 

@@ -70,7 +70,8 @@ final class WaylandCrawl {
     /// commits them with `commit` (`asking`: the commit that asks for the next callback). False
     /// when every buffer is the compositor's: a standing picture is then owed, a frame retried.
     func show(_ plan: FramePlan, callbacks: FrameCallbackCount, commit: (_ asking: Bool) -> Void) -> Bool {
-        if queuesFrames, let fifo {
+        // A roll's frame is a buffer cut from its stack (`RollFrames`) on every compositor.
+        if queuesFrames, plan.roll == nil, let fifo {
             let asking = max(0, plan.frameCount - 2)
             guard compositor.queue(plan, through: surfaceScale, commit: { index in
                 fifo.followPrevious()
@@ -80,7 +81,7 @@ final class WaylandCrawl {
             owedStill = nil
             return true
         }
-        if surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
+        if plan.roll == nil && surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
             showsAtlas = true
             owedStill = nil
             commit(true)

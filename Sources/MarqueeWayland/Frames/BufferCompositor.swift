@@ -39,6 +39,8 @@ final class BufferCompositor {
     private var firstBuffer = FirstBufferPitchQuirk()
     /// Frames as rectangles of a `PhaseAtlas`, where the compositor crops exactly.
     private var atlases: AtlasFrames
+    /// A roll's frames, cut from its stacks of two pages.
+    private let rolls: RollFrames
 
     init(display: WaylandDisplay, shm: OpaquePointer, surface: OpaquePointer, font: FontSet, look: TickerLook, height: Int) {
         self.surface = surface
@@ -47,6 +49,7 @@ final class BufferCompositor {
         style = TileStyle(font: font, look: look, alphaShows: true, height: height, format: Self.format(for: look))
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         atlases = AtlasFrames(display: display, shm: shm)
+        rolls = RollFrames(display: display, shm: shm)
         fade = CanvasEdgeFade(width: look.fade, background: style.background)
     }
 
@@ -69,6 +72,7 @@ final class BufferCompositor {
         // Before the compositor gave the surface a size there is nothing to show.
         guard plan.width > 0, height > 0 else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
+        if plan.roll != nil { return attachRoll(plan) }
         frameNumber &+= 1
         let tight = firstBuffer.needsTightBuffer(width: plan.width, height: height, callbacks: callbacks)
         var composed = tight
@@ -84,6 +88,24 @@ final class BufferCompositor {
         }
         wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
         firstBuffer.noteAttached(width: plan.width, height: height, callbacks: callbacks)
+        atlases.detach()
+        return true
+    }
+
+    /// Attaches the buffer of `plan`'s roll frame, cut from its stack at its row (with an edge
+    /// fade, copied out of it into a frame buffer and faded there), and damages the surface.
+    private func attachRoll(_ plan: FramePlan) -> Bool {
+        guard let roll = plan.roll, let stack = rolls.stack(for: plan, painter: style.painter) else { return false }
+        if let fade {
+            guard let rows = stack.canvas.rows(from: roll.row, count: height),
+                  let buffer = buffers.freeBuffer(width: plan.width, height: height) else { return false }
+            buffer.canvas.copy(rows, sourceX: 0, columns: plan.width, to: 0)
+            fade.apply(to: buffer.canvas, width: plan.width)
+            buffer.attach(to: surface)
+        } else {
+            guard stack.attach(row: roll.row, rows: height, to: surface) else { return false }
+        }
+        wl_surface_damage_buffer(surface, 0, 0, Int32(plan.width), Int32(height))
         atlases.detach()
         return true
     }
@@ -234,6 +256,7 @@ final class BufferCompositor {
         tiles.releaseAll()
         for ribbon in ribbons { ribbon.forget() }
         atlases.forget()
+        rolls.forget()
     }
 
     /// Frames go to `newSurface` from now on, in new buffers: the old surface's may never be
@@ -242,6 +265,7 @@ final class BufferCompositor {
         surface = newSurface
         buffers = BufferRing(display: display, shm: shm, format: style.format)
         ribbons.removeAll()
+        rolls.reset()
         atlases.reset(surfaceGone: true)
         firstBuffer.textureRemade()
     }
@@ -259,6 +283,7 @@ final class BufferCompositor {
             style = TileStyle(font: style.font, look: look, alphaShows: true, height: style.height, format: Self.format(for: look))
             buffers = BufferRing(display: display, shm: shm, format: style.format)
             ribbons.removeAll()
+            rolls.reset()
             atlases.reset(surfaceGone: false)
             firstBuffer.textureRemade()
         } else if !style.setLook(look, alphaShows: true) {

@@ -12,6 +12,8 @@ final class RibbonBuffer {
     let phase: Int
     /// What it holds; nil until painted.
     private(set) var extent: StripExtent?
+    /// What it holds when it is a roll's stack of two pages (`RollStack`, `phase` the vertical one).
+    private(set) var picture: RollPicture?
     /// The frame it was last shown in (the compositor's frame count), for freeing unused ones.
     var lastUsedFrame: UInt64 = 0
     /// Buffers cut from it that the compositor has not released yet (one or two: a short list
@@ -50,8 +52,17 @@ final class RibbonBuffer {
         memory.releasePages()
     }
 
+    /// It was painted as a roll's stack holding `picture` (its pages go as above).
+    func painted(_ picture: RollPicture) {
+        self.picture = picture
+        memory.releasePages()
+    }
+
     /// What it holds is stale (new colours, height, font): painted anew before it is shown.
-    func forget() { extent = nil }
+    func forget() {
+        extent = nil
+        picture = nil
+    }
 
     /// Whether it holds what `plan` shows.
     func shows(_ plan: FramePlan) -> Bool {
@@ -65,12 +76,23 @@ final class RibbonBuffer {
     /// compositor refused to make one.
     func attach(_ plan: FramePlan, to surface: OpaquePointer) -> Bool {
         guard let column = column(of: plan), let buffer = memory.makeBuffer(column: column, width: plan.width) else { return false }
+        attach(buffer, to: surface)
+        return true
+    }
+
+    /// Attaches the buffer of rows `row..<(row + rows)` (a roll's frame, from its stack) to `surface`.
+    func attach(row: Int, rows: Int, to surface: OpaquePointer) -> Bool {
+        guard let buffer = memory.makeBuffer(row: row, rows: rows) else { return false }
+        attach(buffer, to: surface)
+        return true
+    }
+
+    private func attach(_ buffer: OpaquePointer, to surface: OpaquePointer) {
         for old in spent { wl_buffer_destroy(old) }
         spent.removeAll(keepingCapacity: true)
         held.append(buffer)
         wl_buffer_add_listener(buffer, listener, listenerData(self))
         wl_surface_attach(surface, buffer, 0, 0)
-        return true
     }
 
     private func released(_ buffer: OpaquePointer?) {

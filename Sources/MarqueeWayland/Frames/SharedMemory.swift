@@ -52,6 +52,15 @@ final class SharedMemory {
         madvise(memory, byteCount, MADV_DONTNEED)
     }
 
+    /// A buffer showing rows `row..<(row + rows)`, all their columns: a roll's frame, cut from its
+    /// stack of two pages (`RollStack`) one offset a frame, as a ribbon's is across.
+    func makeBuffer(row: Int, rows: Int) -> OpaquePointer? {
+        guard row >= 0, rows > 0, row + rows <= canvas.height else { return nil }
+        let pixelFormat = format == .argb ? WL_SHM_FORMAT_ARGB8888 : WL_SHM_FORMAT_XRGB8888
+        return wl_shm_pool_create_buffer(pool, Int32(row * canvas.stride), Int32(canvas.width), Int32(rows), Int32(canvas.stride),
+                                         pixelFormat.rawValue)
+    }
+
     /// A buffer showing columns `column..<(column + width)` of every row: the compositor's to read
     /// from its commit until its `release`; the caller destroys it.
     func makeBuffer(column: Int, width: Int) -> OpaquePointer? {

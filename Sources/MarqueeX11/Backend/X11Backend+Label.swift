@@ -27,7 +27,7 @@ extension X11Backend: LabelHost {
         router.origins[index] = origin
         guard origin != lane.compositor.crawlX else { return }
         lane.compositor.crawlX = origin
-        outbox.post(.resized(width: lane.crawlWidth(barWidth: window.width), lane: index))
+        outbox.post(.resized(width: lane.crawlWidth(barWidth: window.width), height: lane.height, lane: index))
     }
 
     /// The labels drawn again at their lanes' new heights.

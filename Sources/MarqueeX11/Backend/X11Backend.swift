@@ -81,7 +81,7 @@ public final class X11Backend: TickerBackend, FrameQueue {
         // Readable X connection: nothing to do here, the wait ends and `drain` reads.
         loop.watch(connection.fd) { _ in }
         window.selectInput()
-        for index in self.lanes.indices { outbox.post(.resized(width: window.width, lane: index)) }
+        for (index, lane) in self.lanes.enumerated() { outbox.post(.resized(width: window.width, height: lane.height, lane: index)) }
         notePresentation()
         // Frames start when the server confirms it is mapped.
         window.map()
@@ -220,6 +220,8 @@ public final class X11Backend: TickerBackend, FrameQueue {
         for (lane, row) in zip(lanes, rows) { lane.place(y: row.y, height: row.height, width: width) }
         router.rows = rows.map { $0.y..<($0.y + $0.height) }
         resizeLabels()
-        for (index, lane) in lanes.enumerated() { outbox.post(.resized(width: lane.crawlWidth(barWidth: width), lane: index)) }
+        for (index, lane) in lanes.enumerated() {
+            outbox.post(.resized(width: lane.crawlWidth(barWidth: width), height: lane.height, lane: index))
+        }
     }
 }

@@ -35,6 +35,8 @@ final class Compositor {
     private var ribbons: [Ribbon?] = Array(repeating: nil, count: SubpixelGrid.steps)
     /// What each ribbon holds, as values (`RibbonView`), kept with `ribbons`.
     private var ribbonViews = [RibbonView](repeating: RibbonView(), count: SubpixelGrid.steps)
+    /// A roll's frames, shown from its stacks of two pages.
+    private let rolls: RollPixmaps
     /// With a fade (which needs the whole frame first) a back buffer instead, two drawn in turn.
     private var backBuffers: [BackBuffer] = []
     private var nextBackBuffer = 0
@@ -59,6 +61,7 @@ final class Compositor {
                           height: window.height, format: connection.surface.hasAlpha ? .argb : .rgb)
         let background = style.background
         tiles = TileCache(connection: connection, gc: gc)
+        rolls = RollPixmaps(connection: connection, gc: gc)
         backgroundColor = ColorResource(connection: connection, rgba: background)
         fade = EdgeFade(connection: connection, width: look.fade, background: background)
     }
@@ -107,6 +110,8 @@ final class Compositor {
         // Frames queued before for this vblank or later must be replaced, never raced by a copy.
         let queued = presenter?.queuedThrough ?? 0
         let presenter = isTearFree || plan.frameCount > 1 || queued >= counter ? self.presenter : nil
+        if plan.roll != nil { return showRoll(plan, counter: counter, through: queued, by: presenter) }
+        rolls.finished()
         guard fade == nil else {
             guard let presenter else { return draw(plan, into: window, picture: windowPicture, originX: crawlX) }
             let buffer = backBuffer(width: plan.width)
@@ -140,12 +145,30 @@ final class Compositor {
     /// re-planned shorter, frames stopping mid-batch), for each vblank up to `last` too: a
     /// queued frame is replaced only by one for its own vblank, and one left in place would
     /// show the old motion.
-    private func present(_ pixmap: Pixmap, xOffset: Int, counter: UInt64, through last: UInt64, by presenter: PixmapPresenter) {
+    private func present(_ pixmap: Pixmap, xOffset: Int, yOffset: Int = 0, counter: UInt64, through last: UInt64,
+                         by presenter: PixmapPresenter) {
         var target = counter
         repeat {
-            presenter.present(pixmap, on: window, xOffset: xOffset, counter: target)
+            presenter.present(pixmap, on: window, xOffset: xOffset, yOffset: yOffset, counter: target)
             target += 1
         } while target <= last
+    }
+
+    /// A roll's frame: the bar's height of its stack from the frame's row, presented at that y
+    /// offset (or copied from there); with a fade, copied into a back buffer and faded first.
+    private func showRoll(_ plan: FramePlan, counter: UInt64, through queued: UInt64, by presenter: PixmapPresenter?) {
+        guard let roll = plan.roll, let stack = rolls.pixmap(for: plan, painter: style.painter) else { return }
+        let (width, rows) = (UInt32(plan.width), UInt32(height))
+        guard let presenter else {
+            XCopyArea(connection.display, stack, window, gc, 0, Int32(roll.row), width, rows, Int32(crawlX), 0)
+            if let fade { fade.apply(to: windowPicture(), width: plan.width, height: height, originX: crawlX) }
+            return
+        }
+        guard let fade else { return present(stack, xOffset: crawlX, yOffset: -roll.row, counter: counter, through: queued, by: presenter) }
+        let buffer = backBuffer(width: plan.width)
+        XCopyArea(connection.display, stack, buffer.pixmap, gc, 0, Int32(roll.row), width, rows, 0, 0)
+        fade.apply(to: buffer.renderPicture, width: plan.width, height: height, originX: 0)
+        present(buffer.pixmap, xOffset: crawlX, counter: counter, through: queued, by: presenter)
     }
 
     /// The pixmap of the ribbon of `point`'s phase painted to show `plan`'s strip there, and the
@@ -176,6 +199,7 @@ final class Compositor {
         tiles.releaseAll()
         for index in ribbons.indices { ribbons[index] = nil }
         for index in ribbonViews.indices { ribbonViews[index] = RibbonView() }
+        rolls.forget()
     }
 
     /// Draws `plan` into the window now (standing text, exposures: no frame is coming).

@@ -32,10 +32,11 @@ protocol FramePacer: AnyObject {
 
 /// Hands frames to the server as pixmaps it copies into the window at their vblank (Present).
 protocol PixmapPresenter: AnyObject {
-    /// The frame for vblank `counter` is in `pixmap`, whose column `-xOffset` is the window's
-    /// first: the server copies it into the window at that vblank, replacing any frame queued
-    /// for it. The server holds the pixmap until then: it may be freed, never painted over.
-    func present(_ pixmap: Pixmap, on window: Window, xOffset: Int, counter: UInt64)
+    /// The frame for vblank `counter` is in `pixmap`, whose column `-xOffset` and row `-yOffset`
+    /// are the first of `window` (the ticker's, or a lane's): the server copies it into the
+    /// window at that vblank, replacing any frame queued for it. The server holds the pixmap
+    /// until then: it may be freed, never painted over.
+    func present(_ pixmap: Pixmap, on window: Window, xOffset: Int, yOffset: Int, counter: UInt64)
     /// The last vblank a frame is queued for (0: none yet).
     var queuedThrough: UInt64 { get }
 }

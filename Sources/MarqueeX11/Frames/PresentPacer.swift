@@ -117,7 +117,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         return FrameTime(counter: counter, time: clock.time(ofCounter: counter), period: period)
     }
 
-    func present(_ pixmap: Pixmap, on window: Window, xOffset: Int, counter: UInt64) {
+    func present(_ pixmap: Pixmap, on window: Window, xOffset: Int, yOffset: Int, counter: UInt64) {
         // A copy (never a flip, which would keep the pixmap busy until an IdleNotify we do not
         // select), executed by the server from its vblank handler, before scan-out reaches the
         // window; never Async, which would copy at once and tear. No update region: a request
@@ -125,7 +125,7 @@ final class PresentPacer: FramePacer, PixmapPresenter {
         // re-planned batch replaces the old. No event is selected on the window, so it
         // completes without waking anyone.
         serial &+= 1
-        XPresentPixmap(connection.display, window, pixmap, serial, 0, 0, Int32(clamping: xOffset), 0, 0, 0, 0, UInt32(PresentOptionCopy),
+        XPresentPixmap(connection.display, window, pixmap, serial, 0, 0, Int32(clamping: xOffset), Int32(clamping: yOffset), 0, 0, 0, UInt32(PresentOptionCopy),
                        counter, 0, 0, nil, 0)
         queuedThrough = max(queuedThrough, counter)
     }

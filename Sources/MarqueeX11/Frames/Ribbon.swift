@@ -16,12 +16,19 @@ final class Ribbon {
     let height: Int
     /// What it holds; nil until painted.
     var extent: StripExtent?
+    /// What it holds when it is a roll's stack of two pages (`RollStack`).
+    var picture: RollPicture?
 
-    init(connection: XConnection, windowWidth: Int, height: Int) {
+    convenience init(connection: XConnection, windowWidth: Int, height: Int) {
+        self.init(connection: connection, width: Self.span.width(window: windowWidth), height: height)
+    }
+
+    /// A pixmap `width` × `height` (a roll's stack: the window's width, two bars tall).
+    init(connection: XConnection, width: Int, height: Int) {
         self.connection = connection
-        width = Self.span.width(window: windowWidth)
+        self.width = width
         self.height = height
-        pixmap = XCreatePixmap(connection.display, connection.root, UInt32(width), UInt32(max(height, 1)),
+        pixmap = XCreatePixmap(connection.display, connection.root, UInt32(max(width, 1)), UInt32(max(height, 1)),
                                UInt32(connection.depth))
     }
 

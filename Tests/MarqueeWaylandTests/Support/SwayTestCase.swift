@@ -1,3 +1,4 @@
+import MarqueeIO
 import XCTest
 @testable import DisplayTestSupport
 
@@ -14,5 +15,20 @@ class SwayTestCase: XCTestCase {
     override func tearDown() {
         sway?.stop()
         sway = nil
+    }
+}
+
+extension SwayTestCase {
+    /// Runs `loop` for `seconds`, then returns.
+    func run(_ loop: EventLoop, for seconds: Double) {
+        let timer = DeadlineTimer()!
+        timer.arm(at: MonotonicClock.now() + seconds)
+        loop.watch(timer.fd) { _ in
+            timer.acknowledge()
+            loop.stop(status: 0)
+        }
+        _ = loop.run()
+        loop.unwatch(timer.fd)
+        loop.restart()
     }
 }
