@@ -46,7 +46,8 @@ extension Bench {
             let rms = figures.rmsError
             log.add(section, "lane \(index + 1) (\(Int(abs(speed))) px/s \(speed > 0 ? "left" : "right")): RMS of each vblank's step off speed × period",
                     rms, "px", target: "≤ 0.10 px", met: rms.map { $0 <= 0.10 },
-                    note: "\(figures.steps.count) vblanks judged; steps \(figures.rhythm)")
+                    note: "\(figures.steps.count) vblanks judged (pairs not judged: \(figures.unreadPairs) unreadable, "
+                        + "\(figures.uncertainPairs) read late, \(figures.missedPairs) across a missed vblank); steps \(figures.rhythm)")
         }
     }
 

@@ -113,23 +113,6 @@ final class PixelObserver {
         return best?.window
     }
 
-    /// The viewable child windows of `window`, top to bottom (a bar's lanes).
-    func children(of window: Window) -> [Window] {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, window, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
-        defer { XFree(children) }
-        var viewable: [(window: Window, y: Int32)] = []
-        for index in 0..<Int(count) {
-            var attributes = XWindowAttributes()
-            guard XGetWindowAttributes(display, children[index], &attributes) != 0, attributes.map_state == IsViewable,
-                  attributes.class == InputOutput else { continue }
-            viewable.append((children[index], attributes.y))
-        }
-        return viewable.sorted { $0.y < $1.y }.map(\.window)
-    }
-
     private func windowPID(_ window: Window) -> pid_t? {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
@@ -171,10 +154,13 @@ final class PixelObserver {
         // straight in after a presented pixmap's copy, before the observer took that damage,
         // must still be seen to come after the pixmap's completion (see below).
         let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
-        _ = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
+        let selection = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
         XSync(display, 0)
         defer {
-            _ = XPresentSelectInput(display, window, 0)
+            // Freed, not selected again with an empty mask: that would make a second event
+            // context and leave this one sending (two completions a vblank on the next window
+            // observed, a lane of the same bar).
+            XPresentFreeInput(display, window, selection)
             XDamageDestroy(display, damage)
             XSync(display, 0)
         }

@@ -19,8 +19,11 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
 
     public let base: TickerBackend
     private let queue: FrameQueue?
-    /// Called for each frame handed for a vblank (each of a batch), in order; not for stills.
+    /// Called for each frame of the first lane handed for a vblank (each of a batch), in order;
+    /// not for stills.
     public var onFrame: ((Frame) -> Void)?
+    /// The same for every lane, with its number.
+    public var onLaneFrame: ((_ lane: Int, Frame) -> Void)?
     /// The frames of the last plans handed, a later plan replacing what it overlaps.
     public private(set) var frames: [Frame] = []
     /// The clock stills are recorded at.
@@ -40,21 +43,24 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
     public var batchLimit: FrameBatchLimit { queue?.batchLimit ?? .single }
     public func nextFrame(after time: Double) -> FrameTime? { queue?.nextFrame(after: time) }
 
-    /// Records the first lane's frames.
+    /// Records the first lane's frames (`frames`, `onFrame`) and tells every lane's (`onLaneFrame`).
     public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {
         guard base.show(plans, at: frame) else { return false }
-        guard let plan = plans.first ?? nil else { return true }
-        guard let frame else {
-            record([Frame(counter: nil, position: plan.position, phase: plan.phase, time: now())], reporting: false)
-            return true
+        for (lane, plan) in plans.enumerated() {
+            guard let plan else { continue }
+            guard let frame else {
+                if lane == 0 { record([Frame(counter: nil, position: plan.position, phase: plan.phase, time: now())], reporting: false) }
+                continue
+            }
+            var handed = [Frame(counter: frame.counter, position: plan.position, phase: plan.phase, time: frame.time,
+                                rollOffset: plan.roll?.offset)]
+            for (index, point) in plan.following.enumerated() {
+                handed.append(Frame(counter: frame.counter + UInt64(index + 1), position: point.position, phase: point.phase,
+                                    time: frame.time + Double(index + 1) * frame.period))
+            }
+            if lane == 0 { record(handed, reporting: true) }
+            handed.forEach { onLaneFrame?(lane, $0) }
         }
-        var handed = [Frame(counter: frame.counter, position: plan.position, phase: plan.phase, time: frame.time,
-                            rollOffset: plan.roll?.offset)]
-        for (index, point) in plan.following.enumerated() {
-            handed.append(Frame(counter: frame.counter + UInt64(index + 1), position: point.position, phase: point.phase,
-                                time: frame.time + Double(index + 1) * frame.period))
-        }
-        record(handed, reporting: true)
         return true
     }
 

@@ -100,4 +100,38 @@ final class WaylandTickerTests: SwayTestCase {
         XCTAssertLessThanOrEqual(worst, 1.0 / Double(SubpixelGrid.steps) + 1e-9, "worst step error \(worst) px")
         withExtendedLifetime((display, ticker)) {}
     }
+
+    /// Two lanes on one bar, headlines at 120 px/s to the left over markets at 60 px/s to the
+    /// right: each lane's every frame, read from what the driver handed the real backend, steps
+    /// its own speed × the time between frames (RMS and worst), from one frame callback.
+    func testTwoLanesStepEachAtItsOwnSpeed() throws {
+        let loop = EventLoop()
+        let display = try WaylandDisplay(name: sway.waylandDisplay)
+        let font = try FontSet.open(patterns: ["DejaVu Sans:pixelsize=16"]).0
+        let styles = [(120.0, ScrollDirection.left), (60.0, .right)].map { speed, direction in
+            TickerStyle(foreground: white, background: navy, speed: speed, direction: direction, layout: LayoutSettings(separator: "   "))
+        }
+        let backend = try WaylandBackend(display: display, placement: .bar(edge: .top, layer: .top, monitor: .primary), height: 64,
+                                         lanes: styles.map { LaneDrawing(font: font, look: $0.look, height: 32) }, loop: loop)
+        let recorder = RecordingBackend(backend, now: MonotonicClock.now)
+        var frames: [[(position: Double, time: Double)]] = [[], []]
+        recorder.onLaneFrame = { lane, frame in
+            frames[lane].append((Double(frame.position) + Double(frame.phase) / Double(SubpixelGrid.steps), frame.time))
+        }
+        let ticker = try Ticker(backend: recorder, lanes: styles.map { LaneSetup(style: $0, shaper: font) }, loop: loop)
+        ticker.update(lane: 0) { player, _ in player.setMessages([MessageGroup(source: "", messages: [Message("Markets rally as tech stocks climb")])]) }
+        ticker.update(lane: 1) { player, _ in player.setMessages([MessageGroup(source: "", messages: [Message("Brent slips below seventy")])]) }
+        run(loop, for: 2.5)
+        for (lane, speed) in [(0, 120.0), (1, -60.0)] {
+            let settled = Array(frames[lane].dropFirst(30))
+            XCTAssertGreaterThan(settled.count, 80, "lane \(lane + 1): frames")
+            let errors = zip(settled, settled.dropFirst()).map { a, b in (b.position - a.position) - speed * (b.time - a.time) }
+            let rms = (errors.reduce(0) { $0 + $1 * $1 } / Double(max(1, errors.count))).squareRoot()
+            print("lanes on sway: lane \(lane + 1) at \(abs(speed)) px/s, \(settled.count) frames, RMS \(rms) px, worst \(errors.map(abs).max() ?? 0) px")
+            XCTAssertLessThanOrEqual(rms, 0.10, "lane \(lane + 1): RMS of each frame's step off its speed")
+            XCTAssertLessThanOrEqual(errors.map(abs).max() ?? 1, 1.0 / Double(SubpixelGrid.steps) + 1e-9, "lane \(lane + 1): worst step")
+        }
+        XCTAssertEqual(frames[0].count, frames[1].count, accuracy: 2, "both lanes in every frame")
+        withExtendedLifetime((display, ticker)) {}
+    }
 }

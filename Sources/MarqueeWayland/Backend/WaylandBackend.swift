@@ -14,16 +14,16 @@ import TileRaster
 /// runs on the event loop's thread.
 public final class WaylandBackend: TickerBackend, FrameQueue {
     let display: WaylandDisplay
-    private var placement: WaylandPlacement
+    var placement: WaylandPlacement
     /// The output's whole scale, where the compositor says no finer one.
     let outputScale: Int
     /// The surface's height in logical pixels, and its width once configured.
-    private(set) var logicalHeight: Int
+    var logicalHeight: Int
     private(set) var logicalWidth = 0
-    private(set) var bar: TickerSurface
+    var bar: TickerSurface
     /// How the bar surface's buffer maps onto its logical size (whole or fractional scale): the
     /// one scale the compositor tells its preference to.
-    private(set) var barScale: SurfaceScale
+    var barScale: SurfaceScale
     /// The lanes' crawls, top to bottom (`WaylandCrawl`): one lane without a label draws on the
     /// bar's own surface, otherwise each lane on a subsurface of its own.
     let crawls: [WaylandCrawl]
@@ -33,7 +33,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     /// (`WaylandBackend+Label`); nil while a lone crawl is the bar's surface.
     var stand: LaneStand?
     /// What a surface is made with when it moves to another output or changes its height.
-    private let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
+    let makeSurface: (WaylandPlacement, Int, WaylandOutput?) -> TickerSurface
     /// Frame callbacks and presentation feedback, on the first crawl's surface.
     let pacer: CallbackPacer
     /// Which lane the pointer's input goes to.
@@ -132,44 +132,12 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         }
     }
 
-    private func listen(to bar: TickerSurface) {
+    func listen(to bar: TickerSurface) {
         bar.onConfigure = { [unowned self] width, height in self.configured(width: width, height: height) }
         bar.onClosed = { [unowned self] in
             guard self.placement.isLayerSurface else { return self.outbox.post(.closed) }
             self.place(on: self.placement.output(in: self.display.outputs))
         }
-    }
-
-    /// Outputs came, went or changed: the buffer follows a new whole scale; a bar goes to the one
-    /// its `--monitor` names once it is there, and stays where it is otherwise (the compositor
-    /// closes it when its own output goes).
-    private func outputsChanged() {
-        barScale.followOutput(scale: Self.scale(for: placement, in: display))
-        guard placement.isLayerSurface else { return }
-        let wanted = placement.output(in: display.outputs)
-        let current = display.outputs.first { $0.registryName == bar.outputName }
-        if let wanted, wanted !== current { return place(on: wanted) }
-        if bar.outputName != nil && current == nil { place(on: nil) }
-    }
-
-    /// A new surface on `output` (nil: the compositor's choice); frames follow it once configured.
-    private func place(on output: WaylandOutput?) {
-        // A popup goes with its parent.
-        closeMenu()
-        // Nothing is drawn until the new surface is configured (attaching before is an error).
-        outbox.post(.mapped(false))
-        // The crawls let go of the old surface (their subsurfaces and fifos) before it goes.
-        for crawl in crawls { crawl.moveToBar(bar.surface, barScale: barScale) }
-        let wasStacked = stand != nil
-        stand = nil
-        bar = makeSurface(placement, logicalHeight, output)
-        barScale = SurfaceScale(display: display, surface: bar.surface, outputScale: outputScale)
-        listen(to: barScale)
-        listen(to: bar)
-        pacer.move(to: bar.surface)
-        // On the new surface as they were: on subsurfaces of it, or the lone crawl on it.
-        if wasStacked { stack() } else { crawls[0].moveToBar(bar.surface, barScale: barScale) }
-        display.flush()
     }
 
     // MARK: Frames
@@ -226,30 +194,6 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     public func setLook(_ look: TickerLook, lane: Int) { crawls[lane].compositor.setLook(look) }
 
     public func showPointer(overLink: Bool) { input?.showHand(overLink) }
-
-    /// A new height (device pixels, placed in logical ones at the surface's scale; an area's
-    /// geometry may fix it) or monitor:
-    /// the surface is made again there (a layer surface's zone and a window's size follow its
-    /// first configure). Window states are the compositor's to decide.
-    public func place(_ update: PlacementUpdate) -> [PlacementRefusal] {
-        let height = placement.fixedHeight ?? Int((Double(update.height) / surfaceScale.scale).rounded(.up))
-        let moved = placement.on(update.monitor)
-        if height != logicalHeight || moved.output(in: display.outputs) !== placement.output(in: display.outputs) {
-            placement = moved
-            logicalHeight = height
-            place(on: placement.output(in: display.outputs))
-        }
-        return Self.refusals(above: update.above, sticky: update.sticky)
-    }
-
-    /// What Wayland leaves to the compositor: a client cannot ask to stay above others or to be
-    /// on every workspace (a layer-shell bar is both by its layer).
-    public static func refusals(above: Bool?, sticky: Bool?) -> [PlacementRefusal] {
-        var refused: [PlacementRefusal] = []
-        if above != nil { refused.append(PlacementRefusal(option: "above", reason: "Wayland leaves stacking to the compositor")) }
-        if sticky != nil { refused.append(PlacementRefusal(option: "sticky", reason: "Wayland leaves workspaces to the compositor")) }
-        return refused
-    }
 
     private func configured(width: Int, height: Int) {
         logicalWidth = width
