@@ -12,13 +12,13 @@ final class LaneParityTests: ParityTestCase {
     static let headlines = "Markets rally as tech stocks climb for a third day"
     static let markets = "Brent crude slips below seventy dollars"
 
-    /// White headlines at 120 px/s to the left above yellow markets at 60 px/s to the right, in a
-    /// bar 80 px tall: 40 px a lane.
+    /// White headlines at 120 px/s to the left above yellow markets and the time at 60 px/s to
+    /// the right, in a bar 80 px tall: 40 px a lane.
     private func twoLanesCrawl(on backend: Backend) throws {
         let arguments = ["--height", "80", "--font", "DejaVu Sans:size=15", "--fg", "#ffffff", "--bg", "#000000", "--speed", "120",
                          "--", Self.headlines,
                          "--lane", "--font", "DejaVu Sans:size=15", "--fg", "#ffee00", "--bg", "#202020", "--speed", "60",
-                         "--direction", "right", "--", Self.markets]
+                         "--direction", "right", "--clock", "%H:%M", "--", Self.markets]
         try withBar(on: backend, arguments, text: nil) { display, _, name in
             let status = try XCTUnwrap(waitForStatus(name), "\(backend): running")
             let lanes = try XCTUnwrap(status["lanes"] as? [[String: Any]], "\(backend): lanes in the status")
@@ -40,6 +40,7 @@ final class LaneParityTests: ParityTestCase {
                                         "\(backend): the first lane reads: \(top)")
             XCTAssertGreaterThanOrEqual(Set(bottom).intersection(["brent", "crude", "slips", "below", "seventy", "dollars"]).count, 3,
                                         "\(backend): the second lane reads: \(bottom)")
+            XCTAssertTrue(bottom.contains { $0.count == 2 && Int($0) != nil }, "\(backend): the second lane's clock reads: \(bottom)")
             XCTAssertTrue(Set(top).isDisjoint(with: ["brent", "crude", "seventy"]), "\(backend): each lane in its own rows")
 
             // Half a second later: the top moved left twice as far as the bottom moved right.
