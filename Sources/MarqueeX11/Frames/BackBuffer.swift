@@ -8,7 +8,7 @@ final class BackBuffer {
     let pixmap: Pixmap
     let width: Int
     let height: Int
-    private var picture: Picture = 0
+    private lazy var picture = DrawablePicture(connection: connection, drawable: pixmap)
 
     init(connection: XConnection, width: Int, height: Int) {
         self.connection = connection
@@ -19,15 +19,10 @@ final class BackBuffer {
     }
 
     deinit {
-        if picture != 0 { XRenderFreePicture(connection.display, picture) }
+        picture.free()
         XFreePixmap(connection.display, pixmap)
     }
 
     /// The pixmap as a Render picture, made the first time the fade needs it.
-    var renderPicture: Picture {
-        if picture == 0, let format = XRenderFindVisualFormat(connection.display, connection.visual) {
-            picture = XRenderCreatePicture(connection.display, pixmap, format, 0, nil)
-        }
-        return picture
-    }
+    var renderPicture: Picture { picture.picture() }
 }

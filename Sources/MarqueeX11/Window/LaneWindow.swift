@@ -10,7 +10,7 @@ final class LaneWindow: CrawlSurface {
     let id: Window
     private(set) var y: Int
     private(set) var height: Int
-    private var picture: Picture = 0
+    private lazy var picture = DrawablePicture(connection: connection, drawable: id)
 
     init(connection: XConnection, parent: Window, y: Int, width: Int, height: Int) {
         self.connection = connection
@@ -29,16 +29,11 @@ final class LaneWindow: CrawlSurface {
     }
 
     deinit {
-        if picture != 0 { XRenderFreePicture(connection.display, picture) }
+        picture.free()
         XDestroyWindow(connection.display, id)
     }
 
-    var renderPicture: Picture {
-        if picture == 0, let format = XRenderFindVisualFormat(connection.display, connection.visual) {
-            picture = XRenderCreatePicture(connection.display, id, format, 0, nil)
-        }
-        return picture
-    }
+    var renderPicture: Picture { picture.picture() }
 
     /// At row `y` of the ticker's window, `width` × `height`.
     func place(y newY: Int, width: Int, height newHeight: Int) {

@@ -39,20 +39,15 @@ public final class TickerWindow {
     }
 
     deinit {
-        if picture != 0 { XRenderFreePicture(connection.display, picture) }
+        picture.free()
         XDestroyWindow(connection.display, id)
     }
 
-    private var picture: Picture = 0
+    private lazy var picture = DrawablePicture(connection: connection, drawable: id)
 
     /// The window as a Render picture (for the edge fade), made the first time it is asked for
     /// and freed with the window: a picture outliving its window would be freed twice.
-    var renderPicture: Picture {
-        if picture == 0, let format = XRenderFindVisualFormat(connection.display, connection.visual) {
-            picture = XRenderCreatePicture(connection.display, id, format, 0, nil)
-        }
-        return picture
-    }
+    var renderPicture: Picture { picture.picture() }
 
     private func setIdentity(title: String) {
         let display = connection.display
