@@ -32,10 +32,16 @@ final class WaylandOutputRemovalTests: SwayTestCase {
 
     private func framesShown(_ name: String) -> Int { XMarqueeRun.status(name)?["framesShown"] as? Int ?? -1 }
 
-    func testBarOnARemovedOutputMovesToTheOtherAndKeepsRunning() throws {
+    func testBarOnARemovedOutputMovesToTheOtherAndKeepsRunning() throws { try barMovesWhenItsOutputGoes(lanes: false) }
+
+    /// The same with two lanes (each on a subsurface of the bar's, made again on the new output).
+    func testATwoLaneBarOnARemovedOutputMovesToTheOtherAndKeepsRunning() throws { try barMovesWhenItsOutputGoes(lanes: true) }
+
+    private func barMovesWhenItsOutputGoes(lanes: Bool) throws {
         let name = "wl-unplug-\(getpid())"
+        let secondLane = lanes ? ["--lane", "--fg", "#ffffff", "--bg", "#000000", "--speed", "60", "Oil slips below seventy dollars"] : []
         let bar = try XMarqueeRun(["--name", name, "--bar", "top", "--height", "40", "--monitor", "WL-2", "--fg", "#ffffff",
-                                   "--bg", "#000000", "--speed", "120", "Markets rally as tech stocks climb"],
+                                   "--bg", "#000000", "--speed", "120", "Markets rally as tech stocks climb"] + secondLane,
                                   waylandDisplay: nested.waylandDisplay)
         defer { bar.stop() }
         XCTAssertTrue(waitFor(seconds: 10) { (try? self.nested.workspaceTops())?["WL-1"] == 40 }, "on WL-1 while WL-2 is missing: \(tops())")

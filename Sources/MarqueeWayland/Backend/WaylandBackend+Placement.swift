@@ -22,7 +22,7 @@ extension WaylandBackend {
         // Nothing is drawn until the new surface is configured (attaching before is an error).
         outbox.post(.mapped(false))
         // The crawls let go of the old surface (their subsurfaces and fifos) before it goes.
-        for crawl in crawls { crawl.moveToBar(bar.surface, barScale: barScale) }
+        for crawl in crawls { crawl.detach() }
         let wasStacked = stand != nil
         stand = nil
         bar = makeSurface(placement, logicalHeight, output)

@@ -40,6 +40,14 @@ final class WaylandCrawl {
     /// fifo, crops at the viewport's source offset and no edge fade composes each frame.
     var queuesFrames: Bool { fifo != nil && surfaceScale.honoursSourceOffsets && !compositor.composesFrames }
 
+    /// The subsurface and fifo let go, the bar's surface about to be made again: nothing is
+    /// drawn until the crawl is moved onto the new one.
+    func detach() {
+        subsurface = nil
+        fifo = nil
+        showsAtlas = false
+    }
+
     /// Frames on the bar's own surface `bar` (at `barScale`), its subsurface let go.
     func moveToBar(_ bar: OpaquePointer, barScale: SurfaceScale) {
         subsurface = nil
