@@ -19,15 +19,18 @@ final class BedFramePathTests: XCTestCase {
     func testLabelledMutterFramesAreQueuedThroughTheCrawlsFifo() throws {
         try framesAreAtlasRectangles(.mutter, queued: true, label: true)
     }
+    func testTwoLanesOnWestonAreQueuedThroughEachCrawlsFifo() throws { try framesAreAtlasRectangles(.weston, queued: true, lanes: true) }
+    func testTwoLanesOnSwayAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false, lanes: true) }
 
     /// A bar at 120 px/s (a new sub-pixel phase every other frame: every band of the atlas is
     /// needed) for 5 s; counted from 1.5 s after its first commit, when every phase has been seen.
-    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool, label: Bool = false) throws {
+    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool, label: Bool = false, lanes: Bool = false) throws {
         if let reason = ChrootCompositor.unavailable { throw XCTSkip("the compositor bed: \(reason)") }
         let compositor = try ChrootCompositor(kind)
         defer { compositor.stop() }
         let ticker = try compositor.startTicker(["--bar", "top", "--height", "32", "--speed", "120"] + (label ? ["--label", "MARKETS"] : [])
-                                                + ["--", "Markets rally as tech stocks climb"],
+                                                + ["--", "Markets rally as tech stocks climb"]
+                                                + (lanes ? ["--lane", "--speed", "60", "--direction", "right", "Oil slips below seventy"] : []),
                                                 environment: ["WAYLAND_DEBUG": "client"])
         Thread.sleep(forTimeInterval: 5)
         let requests = ProtocolLog(ticker.output(last: 100_000_000)).requests(after: 1.5)
@@ -42,9 +45,11 @@ final class BedFramePathTests: XCTestCase {
               + "\(made) buffers made, \(barriers) fifo barriers, \(callbacks) frame callbacks")
         XCTAssertGreaterThan(commits, 100, "\(label): the bar moves, a commit a frame")
         XCTAssertGreaterThanOrEqual(rectangles, commits - 2, "\(label): every frame a source rectangle")
-        // A new atlas once per 700 px or so of motion (6 s at 120 px/s): one at most in 3.5 s.
-        XCTAssertLessThanOrEqual(attaches, 2, "\(label): an atlas attached, not a buffer a frame")
-        XCTAssertLessThanOrEqual(made, 2, "\(label): no buffer made a frame")
+        // A new atlas once per 700 px or so of motion (6 s at 120 px/s): one at most in 3.5 s,
+        // a lane.
+        let lanesCount = lanes ? 2 : 1
+        XCTAssertLessThanOrEqual(attaches, 2 * lanesCount, "\(label): an atlas attached, not a buffer a frame")
+        XCTAssertLessThanOrEqual(made, 2 * lanesCount, "\(label): no buffer made a frame")
         if queued {
             XCTAssertGreaterThanOrEqual(barriers, commits - 2, "\(label): every frame queued through fifo")
             // A batch of 0.2 s asks for one callback: the process sleeps between batches.
