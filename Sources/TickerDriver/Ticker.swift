@@ -223,19 +223,25 @@ public final class Ticker: PlayerHost {
         statistics.noteShown(counter: frame.counter, count: plan.frameCount)
         queuedThrough = frame.counter + UInt64(plan.frameCount - 1)
         run(plan.demand)
+        // A message that comes to stand (hold mode) is said as its frames are handed.
+        speak()
     }
 
     /// Follows the player's decisions after a change: frames, the rest and page alarms, the
     /// pointer's shape, and a redraw when what stands still changed.
     func follow(at now: Double) {
-        if !player.announcements.isEmpty {
-            for announcement in player.takeAnnouncements() { onAnnouncement?(announcement) }
-        }
+        speak()
         run(player.demand(at: now))
         timers?.follow(pages: player.pages)
         backend.showPointer(overLink: player.pointerOverLink)
         replanQueuedFrames(at: now)
         if player.needsRedraw(at: now) { drawNow() }
+    }
+
+    /// Hands what the player has for a screen reader to whoever speaks to the accessibility bus.
+    private func speak() {
+        guard !player.announcements.isEmpty else { return }
+        for announcement in player.takeAnnouncements() { onAnnouncement?(announcement) }
     }
 
     private func desktopChanged() {

@@ -100,13 +100,22 @@ public struct MotionDirector: Equatable, Sendable {
     public func programTime(at time: Double) -> Double { clock.value(at: time) }
 
     /// The line the text follows from `time` on while nothing changes the director: every ramp
-    /// settled, no scrub under way, no drag, and a program that moves at one velocity for good.
-    /// Nil otherwise (resting, bouncing, pausing at the start, easing, standing still).
+    /// settled, no scrub under way, no drag, and a program that moves at one velocity, for good or
+    /// until its next stop. Nil otherwise (resting, bouncing, easing, standing still).
     public func steadyLine(at time: Double) -> SteadyLine? {
         guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, clock.isSettled(at: time), clock.toRate > 0,
-              scrubs.allSatisfy({ $0.isFinished(at: time) }),
-              case .continuous(_, let velocity) = program, velocity != 0 else { return nil }
-        return SteadyLine(startTime: time, startPosition: position(at: time), velocity: velocity * clock.toRate)
+              scrubs.allSatisfy({ $0.isFinished(at: time) }) else { return nil }
+        let tau = clock.value(at: time)
+        guard let motion = program.steadyMotion(at: tau) else { return nil }
+        let end = motion.until.map { time + ($0 - tau) / clock.toRate } ?? .infinity
+        return SteadyLine(startTime: time, startPosition: position(at: time), velocity: motion.velocity * clock.toRate, endTime: end)
+    }
+
+    /// The user's offset once it has come to rest (no drag, no scrub, no ease under way): what a
+    /// crawl that stops folds into its program, so that its stops stay where the messages are.
+    public func settledOffset(at time: Double) -> Double? {
+        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, scrubs.allSatisfy({ $0.isFinished(at: time) }) else { return nil }
+        return userOffset(at: time)
     }
 
     public var isDragging: Bool { drag != nil }

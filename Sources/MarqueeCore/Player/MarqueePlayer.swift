@@ -18,7 +18,7 @@ public struct MarqueePlayer {
     public private(set) var pointerX: Int?
     /// The frames last handed to the display (see `frames(at:period:limit:)`).
     public private(set) var planned: PlannedFrames?
-    private var spoken = AnnouncementQueue()
+    var spoken = AnnouncementQueue()
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
@@ -139,6 +139,8 @@ public struct MarqueePlayer {
     /// taken out once it has entered. Nil when nothing can be seen. A frame asked for while the
     /// text still moved is drawn even when the motion has come to rest by its vblank.
     public mutating func frame(at time: Double) -> FramePlan? {
+        // A crawl that stops plans its stops again from where a drag or scrub left the text.
+        if motion.hasOffsetToFold(at: time) { strip.replan(motion: &motion, page: pages.showsPages, at: time, onFrameGrid: true) }
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
         var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
         if content.urgentHasEntered(visible: strip.visibleRange, direction: motion.direction) { layOut() }
@@ -154,7 +156,7 @@ public struct MarqueePlayer {
         guard var plan = frame(at: time) else { return nil }
         if plan.demand == .nextFrame && content.urgent == nil { plan.following = motion.following(time, period: period, limit: limit) }
         planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount)
-        return plan
+        return standing(plan)
     }
 
     /// Brings the window's place up to the planned frame on screen at `now`: clicks, the reading
@@ -289,7 +291,6 @@ public struct MarqueePlayer {
 
     /// Whether the pointer is over linked text (the window shows a hand there).
     public var pointerOverLink: Bool { pointerX.flatMap { strip.link(atWindowX: $0) } != nil }
-
     /// Under reduced motion, hovering is how a reader scrolls a long message; otherwise it
     /// pauses the text when asked to.
     private mutating func hover(_ over: Bool, at now: Double) {

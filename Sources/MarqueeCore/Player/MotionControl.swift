@@ -124,19 +124,31 @@ public struct MotionControl {
 
     /// The frames of the vblanks after `time`, one per `period`, while the motion holds its steady
     /// line: up to `limit.count` with the frame at `time`, each within `limit.reach` pixels of it.
+    /// Where the line ends at a stop (hold mode), the batch ends with the first frame standing
+    /// there: nothing queued runs past a stop, and the stand needs no frames after it.
     /// None when the line does not cover `time` (an ease, a rest, a bounce, a drag).
     func following(_ time: Double, period: Double, limit: FrameBatchLimit) -> [FramePoint] {
-        guard limit.count > 1, let steadyLine, steadyLine.covers(time) else { return [] }
+        guard limit.count > 1, let steadyLine, steadyLine.covers(time), let director else { return [] }
         let start = steadyLine.position(at: time)
         var points: [FramePoint] = []
         points.reserveCapacity(limit.count - 1)
         for index in 1..<limit.count {
-            let exact = steadyLine.position(at: time + Double(index) * period)
+            let frameTime = time + Double(index) * period
+            let stops = !steadyLine.covers(frameTime)
+            let exact = stops ? director.position(at: frameTime) : steadyLine.position(at: frameTime)
             guard abs(exact - start) <= Double(limit.reach) else { break }
             let (pixel, phase) = SubpixelGrid.split(exact, subpixel: settings.subpixel)
             points.append(FramePoint(position: pixel, phase: phase))
+            if stops { break }
         }
         return points
+    }
+
+    /// Whether a crawl that stops has a user offset to fold into its program (a drag or a scrub
+    /// came to rest): its stops must be planned again from where the text now is.
+    func hasOffsetToFold(at time: Double) -> Bool {
+        guard let director, case .stopping = director.program, let offset = director.settledOffset(at: time) else { return false }
+        return abs(offset) > 1e-6
     }
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
