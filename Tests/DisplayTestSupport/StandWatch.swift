@@ -11,6 +11,8 @@ struct StandWatch {
         var from: Double
         var until: Double
         var shot: Screenshot
+        /// How often the ticker woke (voluntary context switches) in 0.4 s well inside the stand.
+        var wakeups: Int?
         var duration: Double { until - from }
     }
 
@@ -30,24 +32,39 @@ struct StandWatch {
     /// A gap this long between frames is a stand (a moving bar presents every vblank).
     static let gap = 0.3
 
-    /// Watches for `seconds`: `newFrames` gives the times of the frames presented since it was
-    /// last asked (and the time now on the same clock); during each stand `screenshot` is taken
-    /// once.
-    static func watch(seconds: Double, newFrames: () -> (frames: [Double], now: Double), screenshot: () throws -> Screenshot) rethrows -> StandWatch {
+    /// Watches process `pid` for `seconds`: `newFrames` gives the times of the frames presented
+    /// since it was last asked (and the time now on the same clock); during each stand
+    /// `screenshot` is taken once, then the process's wake-ups are counted for 0.4 s.
+    static func watch(_ pid: Int32, seconds: Double, newFrames: () -> (frames: [Double], now: Double),
+                      screenshot: () throws -> Screenshot) rethrows -> StandWatch {
         var watch = StandWatch()
         var shot: Screenshot?
+        var quiet: (start: Date, switches: Int)?, wakeups: Int?
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             let (fresh, now) = newFrames()
             if let first = fresh.first, let last = watch.frames.last, let taken = shot {
-                if first - last > gap { watch.stands.append(Stand(from: last, until: first, shot: taken)) }
-                shot = nil
+                if first - last > gap { watch.stands.append(Stand(from: last, until: first, shot: taken, wakeups: wakeups)) }
+                (shot, quiet, wakeups) = (nil, nil, nil)
             }
             watch.frames += fresh
-            if shot == nil, let last = watch.frames.last, now - last > gap { shot = try screenshot() }
+            if shot == nil, let last = watch.frames.last, now - last > gap {
+                shot = try screenshot()
+                quiet = (Date(), switches(pid))
+            }
+            if let counting = quiet, wakeups == nil, Date().timeIntervalSince(counting.start) >= 0.4 {
+                wakeups = switches(pid) - counting.switches
+            }
             usleep(2000)
         }
         return watch
+    }
+
+    /// The voluntary context switches of process `pid` so far: each is a wake-up after a sleep.
+    private static func switches(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        return status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     /// The refresh period: the median distance between consecutive frames.
@@ -78,6 +95,11 @@ struct StandWatch {
             problems.append("a stand of \(stand.duration) s, not \(hold) s (− 1, + \(restart) vblanks of \(period) s)")
         }
         if !movedBetweenStands { problems.append("the text did not move between stands") }
+        // Nothing wakes while the text stands (the alarm at its end comes after the count, when the
+        // hold leaves room for it: the screenshot and the count take up to 1 s of it).
+        for stand in stands where hold >= 1.5 && stand.wakeups != 0 {
+            problems.append(stand.wakeups.map { "the ticker woke \($0) times in 0.4 s of a stand" } ?? "a stand's wake-ups were not counted")
+        }
         let starts = messages.map { $0.lowercased().split(separator: " ").prefix(2).joined(separator: " ") }
         var order: [Int] = []
         for (number, stand) in stands.enumerated() {
@@ -104,6 +126,7 @@ struct StandWatch {
 
     /// The stands' durations and the period, for the test's log.
     var summary: String {
-        "stands \(stands.map { ($0.duration * 1000).rounded() / 1000 }) s, period \((period * 1e5).rounded() / 100) ms, \(frames.count) frames"
+        "stands \(stands.map { ($0.duration * 1000).rounded() / 1000 }) s, period \((period * 1e5).rounded() / 100) ms, "
+            + "\(frames.count) frames, wake-ups in 0.4 s of each stand \(stands.map { $0.wakeups ?? -1 })"
     }
 }

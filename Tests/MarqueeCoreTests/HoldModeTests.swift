@@ -203,6 +203,23 @@ final class HoldModeTests: XCTestCase {
         for stand in found { XCTAssertTrue(layout.messageStarts.contains(StripGeometry.floorMod(stand.position, layout.width)), "\(stand)") }
     }
 
+    /// A pause during a stand (space, hover, `ctl pause`) holds the text; after the resume it
+    /// stands for what was left of the hold, then moves on.
+    func testAPauseDuringAStandKeepsWhatIsLeftOfIt() throws {
+        var player = makePlayer()
+        let standing = try XCTUnwrap(player.frame(at: 100.5))
+        XCTAssertEqual(player.demand(at: 100.5), .restUntil(102), "1.5 s of the hold left")
+        player.pause(at: 100.5)
+        XCTAssertEqual(player.demand(at: 101), .none, "paused: no frames, no alarm")
+        player.resume(at: 110)
+        let positions = vblanks(from: 110, seconds: 3).compactMap { player.frame(at: $0)?.position }
+        let still = positions.prefix { $0 == standing.position }.count
+        // In program time: the pause's ease to a stop ran 0.175 s of the rest, the resume's ease
+        // up gives it back, so the text stands 1.5 s more (to the frame).
+        XCTAssertEqual(Double(still) * Self.period, 1.5, accuracy: 1.01 * Self.period, "what was left of the hold")
+        XCTAssertGreaterThan(positions.last ?? 0, standing.position, "then it moves on")
+    }
+
     /// Reduced motion keeps its pages: nothing moves, whatever the mode.
     func testReducedMotionKeepsItsPages() {
         var player = makePlayer()

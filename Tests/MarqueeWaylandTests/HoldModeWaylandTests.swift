@@ -25,7 +25,7 @@ final class HoldModeWaylandTests: SwayTestCase {
         let commits = CommitLog(path: log)
         XCTAssertTrue(waitFor(seconds: 10) { !commits.newCommits().isEmpty }, "the bar commits frames")
         var lastSeen = (log: 0.0, local: Date())
-        let watch = try StandWatch.watch(seconds: 9, newFrames: {
+        let watch = try StandWatch.watch(run.process.processIdentifier, seconds: 9, newFrames: {
             let fresh = commits.newCommits()
             if let last = fresh.last { lastSeen = (last, Date()) }
             return (fresh, lastSeen.log + Date().timeIntervalSince(lastSeen.local))

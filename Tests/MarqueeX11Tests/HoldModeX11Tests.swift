@@ -36,7 +36,7 @@ final class HoldModeX11Tests: XCTestCase {
         guard XPresentQueryExtension(probe.display, &opcode, &eventBase, &errorBase) != 0 else { throw XCTSkip("no Present") }
         _ = XPresentSelectInput(probe.display, window, UInt32(PresentCompleteNotifyMask))
         XSync(probe.display, 0)
-        let watch = try StandWatch.watch(seconds: 9, newFrames: {
+        let watch = try StandWatch.watch(ticker.pid, seconds: 9, newFrames: {
             var frames: [Double] = []
             var event = XEvent()
             while XPending(probe.display) > 0 {
