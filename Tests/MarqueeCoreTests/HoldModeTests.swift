@@ -220,6 +220,25 @@ final class HoldModeTests: XCTestCase {
         XCTAssertGreaterThan(positions.last ?? 0, standing.position, "then it moves on")
     }
 
+    /// `next` in hold mode: the next message's start comes to the edge (eased, as a scrub) and
+    /// stands there for the whole hold; from a stand, the message after it.
+    func testNextBringsTheNextMessageToStandForTheHold() throws {
+        var player = makePlayer()
+        let layout = try XCTUnwrap(player.strip.timeline?.segments.first?.content.layout)
+        _ = vblanks(from: 100, seconds: 2.6).map { player.frame(at: $0) }
+        player.skipToNextMessage(at: 102.6)
+        let positions = vblanks(from: 102.6, seconds: 3).compactMap { player.frame(at: $0)?.position }
+        let stand = try XCTUnwrap(stands(positions).first { $0.frames > 10 })
+        XCTAssertEqual(stand.position, layout.messageStarts[1], "moving off the first message: the second's start")
+        XCTAssertLessThanOrEqual(stand.first, 13, "eased there in 0.2 s")
+        XCTAssertEqual(Double(stand.frames), 120, accuracy: 1.01, "standing the whole hold")
+        // From a stand: the message after it, not the one standing.
+        var standing = makePlayer()
+        standing.skipToNextMessage(at: 100.5)
+        let next = vblanks(from: 100.5, seconds: 1).compactMap { standing.frame(at: $0)?.position }
+        XCTAssertEqual(next.last, layout.messageStarts[1])
+    }
+
     /// Reduced motion keeps its pages: nothing moves, whatever the mode.
     func testReducedMotionKeepsItsPages() {
         var player = makePlayer()

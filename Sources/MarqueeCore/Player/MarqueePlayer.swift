@@ -139,7 +139,6 @@ public struct MarqueePlayer {
     /// taken out once it has entered. Nil when nothing can be seen. A frame asked for while the
     /// text still moved is drawn even when the motion has come to rest by its vblank.
     public mutating func frame(at time: Double) -> FramePlan? {
-        // A crawl that stops plans its stops again from where a drag or scrub left the text.
         if motion.hasOffsetToFold(at: time) { strip.replan(motion: &motion, page: pages.showsPages, at: time, onFrameGrid: true) }
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
         var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
@@ -210,8 +209,9 @@ public struct MarqueePlayer {
         if strip.setSpeed(speed, direction: motion.direction, motion: &motion, page: pages.showsPages, at: now) { visibility.markChanged() }
     }
 
-    /// Moves the text so the next message starts at the edge it is read from.
+    /// Moves the text so the next message starts at the edge it is read from (in hold mode, to stand there).
     public mutating func skipToNextMessage(at now: Double) {
+        if let stop = strip.distanceToNextStop(motion: motion, page: pages.showsPages, at: now) { return motion.skipToStop(by: stop, at: now) }
         if let distance = strip.distanceToNextMessage(direction: motion.direction) { motion.scrub(by: Double(distance), at: now) }
     }
 

@@ -147,8 +147,11 @@ public struct MotionControl {
     /// Whether a crawl that stops has a user offset to fold into its program (a drag or a scrub
     /// came to rest): its stops must be planned again from where the text now is.
     func hasOffsetToFold(at time: Double) -> Bool {
-        guard let director, case .stopping = director.program, let offset = director.settledOffset(at: time) else { return false }
-        return abs(offset) > 1e-6
+        guard let director, let offset = director.settledOffset(at: time), abs(offset) > 1e-6 else { return false }
+        if case .stopping = director.program { return true }
+        // Hold mode's `next` stands the program while it scrubs (`skipToStop`).
+        if case .still = director.program { return settings.mode == .hold && speed > 0 }
+        return false
     }
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
@@ -228,6 +231,16 @@ public struct MotionControl {
         if over { pause(.hover, at: time) } else { resume(.hover, at: time) }
     }
     mutating func scrub(by pixels: Double, at time: Double) { director?.scrub(by: pixels, at: time) }
+
+    /// Hold mode's `next`: the program stands where the text is while a scrub eases it on by
+    /// `pixels` to the next stop; once there the offset is folded and the stand there is planned
+    /// whole (see `hasOffsetToFold`).
+    mutating func skipToStop(by pixels: Double, at time: Double) {
+        guard var director else { return }
+        director.restart(.still(position: director.position(at: time)), programTime: 0, at: time)
+        director.scrub(by: pixels, at: time)
+        self.director = director
+    }
 
     /// The text moves `steps` scrub steps the way it reads forward (negative: back).
     mutating func scrub(steps: Double, at time: Double) { scrub(by: steps * scrubStep, at: time) }

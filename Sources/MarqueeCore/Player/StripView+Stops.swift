@@ -34,6 +34,17 @@ extension StripView {
         return MotionPlan(program: .stopping(schedule), showsOnce: false, programTime: tau)
     }
 
+    /// Hold mode's `next`: how far the text must move (strip px, signed) for the next stop
+    /// ahead to reach the reading edge; nil in other modes, on a page, or without stops.
+    func distanceToNextStop(motion: MotionControl, page: Bool, at time: Double) -> Double? {
+        guard motion.settings.mode == .hold, !page, motion.speed > 0, let timeline, let position = motion.director?.position(at: time)
+        else { return nil }
+        let sign: Double = motion.direction == .left ? 1 : -1
+        // Half a pixel on: from a stop, the one after it.
+        return stopsAhead(of: position + sign / 2, in: timeline, settings: motion.settings, direction: motion.direction)
+            .map { $0.first - position }
+    }
+
     /// The stops from `position` on in the order the text reaches them: those of the older
     /// contents still ahead (`lead`), then the newest content's, which repeat with its cycle.
     private func stopsAhead(of position: Double, in timeline: StripTimeline<CycleContent>, settings: MotionSettings,
