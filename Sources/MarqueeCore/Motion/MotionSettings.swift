@@ -1,16 +1,7 @@
 /// How the text moves, as the user chose it (`--mode`, `--align`, `--pause-at-start`, …).
 public struct MotionSettings: Equatable, Sendable {
-    public enum Mode: String, Sendable, CaseIterable {
-        /// The endless loop with copies.
-        case continuous
-        /// Scroll only when the text does not fit; text that fits stands still, aligned.
-        case overflow
-        /// One copy sliding back and forth (HTML marquee's "alternate").
-        case bounce
-        /// The loop, each message's start standing at the reading edge for `hold` seconds (the
-        /// broadcasters' staggered crawl).
-        case hold
-    }
+    /// `--mode`: kept in a file of its own (`TickerMode`).
+    public typealias Mode = TickerMode
 
     public enum Alignment: String, Sendable, CaseIterable {
         case left, center, right
