@@ -7,19 +7,27 @@ import XCTest
 /// a source rectangle of an attached atlas: no `wl_buffer` made or attached a frame (on wlroots
 /// 0.20 each one brought a release and a `delete_id` right after the commit, a second wake-up);
 /// where it offers fifo as well (weston 16, which has a viewport but no fractional scale), the
-/// rectangles are queued through it. The pixels are CompositorBedTests'.
+/// rectangles are queued through it, in batches — also from the crawl's subsurface beside a label
+/// (weston, mutter). The pixels are CompositorBedTests'.
 final class BedFramePathTests: XCTestCase {
     func testSwayFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false) }
     func testLabwcFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.labwc, queued: false) }
     func testWestonFramesAreAtlasRectanglesQueuedThroughFifo() throws { try framesAreAtlasRectangles(.weston, queued: true) }
+    func testLabelledWestonFramesAreQueuedThroughTheCrawlsFifo() throws {
+        try framesAreAtlasRectangles(.weston, queued: true, label: true)
+    }
+    func testLabelledMutterFramesAreQueuedThroughTheCrawlsFifo() throws {
+        try framesAreAtlasRectangles(.mutter, queued: true, label: true)
+    }
 
     /// A bar at 120 px/s (a new sub-pixel phase every other frame: every band of the atlas is
     /// needed) for 5 s; counted from 1.5 s after its first commit, when every phase has been seen.
-    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool) throws {
+    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool, label: Bool = false) throws {
         if let reason = ChrootCompositor.unavailable { throw XCTSkip("the compositor bed: \(reason)") }
         let compositor = try ChrootCompositor(kind)
         defer { compositor.stop() }
-        let ticker = try compositor.startTicker(["--bar", "top", "--height", "32", "--speed", "120", "--", "Markets rally as tech stocks climb"],
+        let ticker = try compositor.startTicker(["--bar", "top", "--height", "32", "--speed", "120"] + (label ? ["--label", "MARKETS"] : [])
+                                                + ["--", "Markets rally as tech stocks climb"],
                                                 environment: ["WAYLAND_DEBUG": "client"])
         Thread.sleep(forTimeInterval: 5)
         let requests = ProtocolLog(ticker.output(last: 100_000_000)).requests(after: 1.5)
@@ -29,14 +37,19 @@ final class BedFramePathTests: XCTestCase {
         let made = requests.count { $0.contains(".create_buffer(") }
         let rectangles = requests.count { $0.contains(".set_source(") && !$0.contains("set_source(-1") }
         let barriers = requests.count { $0.contains(".wait_barrier(") }
+        let callbacks = requests.count { $0.contains(".frame(new id") }
         print("bed: \(label) frames after 1.5 s: \(commits) commits, \(rectangles) source rectangles, \(attaches) attaches, "
-              + "\(made) buffers made, \(barriers) fifo barriers")
+              + "\(made) buffers made, \(barriers) fifo barriers, \(callbacks) frame callbacks")
         XCTAssertGreaterThan(commits, 100, "\(label): the bar moves, a commit a frame")
         XCTAssertGreaterThanOrEqual(rectangles, commits - 2, "\(label): every frame a source rectangle")
         // A new atlas once per 700 px or so of motion (6 s at 120 px/s): one at most in 3.5 s.
         XCTAssertLessThanOrEqual(attaches, 2, "\(label): an atlas attached, not a buffer a frame")
         XCTAssertLessThanOrEqual(made, 2, "\(label): no buffer made a frame")
-        if queued { XCTAssertGreaterThanOrEqual(barriers, commits - 2, "\(label): every frame queued through fifo") }
+        if queued {
+            XCTAssertGreaterThanOrEqual(barriers, commits - 2, "\(label): every frame queued through fifo")
+            // A batch of 0.2 s asks for one callback: the process sleeps between batches.
+            XCTAssertLessThanOrEqual(callbacks, commits / 6, "\(label): frames queued in batches, a callback each")
+        }
     }
 }
 

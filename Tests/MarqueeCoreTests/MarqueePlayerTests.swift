@@ -339,6 +339,24 @@ final class MarqueePlayerTests: XCTestCase {
         XCTAssertTrue(player.isPaused, "a click without a link pauses with --click-to-pause")
     }
 
+    func testAPressedTextWantsFramesOnlyWhenThePointerMoves() throws {
+        var player = makePlayer(["Hello world", "Second message"], speed: 120)
+        XCTAssertEqual(player.demand(at: 100), .nextFrame, "scrolling")
+        player.handle(.press(x: 100), at: 100).map { XCTFail("\($0)") }
+        XCTAssertEqual(player.demand(at: 100), .nextFrame, "the frame that shows where the press held it")
+        let held = try XCTUnwrap(player.frame(at: 100.016))
+        XCTAssertEqual(held.demand, .none, "then nothing moves while the pointer stands")
+        let heldPixel = player.motion.director?.pixel(at: 101)
+        XCTAssertEqual(player.demand(at: 101), .none)
+        player.handle(.move(x: 90), at: 101).map { XCTFail("\($0)") }
+        XCTAssertEqual(player.demand(at: 101), .nextFrame, "the pointer moved: a frame shows the text where it went")
+        let dragged = try XCTUnwrap(player.frame(at: 101.016))
+        XCTAssertEqual(dragged.demand, .none)
+        XCTAssertEqual(player.motion.director?.pixel(at: 101.1), heldPixel.map { $0 + 10 }, "10 px on with the pointer")
+        _ = player.handle(.release(x: 90), at: 102)
+        XCTAssertEqual(player.demand(at: 102), .nextFrame, "released: scrolling again")
+    }
+
     func testADragFollowsThePointerAndTheWheelScrubsTheWayTheTextReads() {
         var player = makePlayer(["Hello world", "Second message"], speed: 0)
         player.handle(.press(x: 100), at: 100).map { XCTFail("\($0)") }

@@ -63,6 +63,15 @@ final class WaylandPointerTests: SwayTestCase {
         return pixels
     }
 
+    /// Whether the ticker shows no frame for 0.5 s (its `framesShown` stays), within 3 s.
+    private func noFrames(_ name: String) -> Bool {
+        waitFor(seconds: 3) {
+            guard let before = XMarqueeRun.status(name)?["framesShown"] as? Int else { return false }
+            Thread.sleep(forTimeInterval: 0.5)
+            return XMarqueeRun.status(name)?["framesShown"] as? Int == before
+        }
+    }
+
     /// Whether the bar's rows stay as they are for 0.25 s, looked at all along.
     private func isStill() -> Bool {
         guard let first = try? shot() else { return false }
@@ -113,16 +122,19 @@ final class WaylandPointerTests: SwayTestCase {
     }
 
     func testDraggingMovesTheTextWithThePointerExactly() throws {
-        let (bar, pointer) = try barWithPointer("wl-drag-\(getpid())", ["Drag me along, drag me back: every pixel follows the pointer"])
+        let name = "wl-drag-\(getpid())"
+        let (bar, pointer) = try barWithPointer(name, ["Drag me along, drag me back: every pixel follows the pointer"])
         defer { pointer.close(); bar.stop() }
         moveOnBar(pointer, x: 350)
         XCTAssertFalse(isStill(), "moving before the press")
         pointer.leftButton(pressed: true)
         XCTAssertTrue(waitFor(seconds: 3) { self.isStill() }, "pressed: the text stops under the pointer")
+        XCTAssertTrue(noFrames(name), "held with the pointer standing: no frames")
         let held = try shot()
         func follows(by shift: Int) -> Bool { (try? shot()).map { match(held, $0, shift: shift) > 0.99 } ?? false }
         moveOnBar(pointer, x: 250)
         XCTAssertTrue(waitFor(seconds: 3) { follows(by: 100) }, "100 px left with the pointer")
+        XCTAssertTrue(noFrames(name), "and none again once the pointer stands")
         moveOnBar(pointer, x: 420)
         XCTAssertTrue(waitFor(seconds: 3) { follows(by: -70) }, "and back, 70 px right of where it was held")
         pointer.leftButton(pressed: false)

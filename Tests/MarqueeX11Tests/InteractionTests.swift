@@ -43,10 +43,12 @@ final class InteractionTests: XvfbTestCase {
         xdotool("mousemove", "350", "20")
         xdotool("mousedown", "1")
         XCTAssertTrue(waitUntil(timeout: 3) { isStill(probe, window) }, "pressed: the text stops under the pointer")
+        XCTAssertTrue(ticker.waitUntilIdle(), "held with the pointer standing: no frames, no wake-ups")
         let held = try XCTUnwrap(probe.capture(window))
         func follows(by shift: Int) -> Bool { probe.capture(window).map { match(held, $0, shift: shift) > 0.99 } ?? false }
         xdotool("mousemove", "250", "20")
         XCTAssertTrue(waitUntil(timeout: 3) { follows(by: 100) }, "100 px left with the pointer")
+        XCTAssertTrue(ticker.waitUntilIdle(), "and none again once the pointer stands")
         xdotool("mousemove", "420", "20")
         XCTAssertTrue(waitUntil(timeout: 3) { follows(by: -70) }, "and back, 70 px right of where it was held")
         xdotool("mouseup", "1")

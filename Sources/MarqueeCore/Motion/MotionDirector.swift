@@ -49,6 +49,9 @@ public struct MotionDirector: Equatable, Sendable {
         /// Recent pointer samples (time, x), newest last, for the release velocity.
         var samples: [(time: Double, x: Double)]
         var moved: Bool
+        /// The pointer x the last planned frame showed the text for (nil: none since the press):
+        /// while it is the pointer's, the text stands and frames can stop until the pointer moves.
+        var pointerShown: Double?
 
         static func == (a: Drag, b: Drag) -> Bool {
             a.pointerStart == b.pointerStart && a.offsetStart == b.offsetStart && a.pointer == b.pointer && a.moved == b.moved
@@ -82,7 +85,9 @@ public struct MotionDirector: Equatable, Sendable {
 
     /// True when nothing will move from `time` on without new input: frames can stop.
     public func isStill(at time: Double) -> Bool {
-        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0,
+        // Pressed, the text follows the pointer alone (the clock stands, the offset is steady).
+        if let drag { return drag.pointerShown == drag.pointer }
+        guard offset.isSettled(at: time), offset.toRate == 0,
               scrubs.allSatisfy({ $0.isFinished(at: time) }), clock.isSettled(at: time) else { return false }
         return clock.toRate == 0 || program.isStill
     }
@@ -119,6 +124,13 @@ public struct MotionDirector: Equatable, Sendable {
     }
 
     public var isDragging: Bool { drag != nil }
+
+    /// A frame was planned from the position now: while pressed, nothing moves again until the
+    /// pointer does.
+    public mutating func noteFramePlanned() {
+        guard let pointer = drag?.pointer else { return }
+        drag?.pointerShown = pointer
+    }
     public var isPaused: Bool { !pauseReasons.isEmpty }
 
     // MARK: Program and speed

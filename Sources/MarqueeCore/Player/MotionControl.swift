@@ -112,7 +112,11 @@ public struct MotionControl {
     /// else from the director (which then says whether a line starts here).
     mutating func position(atFrame time: Double) -> Double? {
         if let steadyLine, steadyLine.covers(time) { return steadyLine.position(at: time) }
-        guard let director else { return nil }
+        guard var director else { return nil }
+        if director.isDragging {
+            director.noteFramePlanned()
+            self.director = director
+        }
         steadyLine = director.steadyLine(at: time)
         return director.position(at: time)
     }

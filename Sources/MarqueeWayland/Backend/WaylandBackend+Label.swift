@@ -4,8 +4,8 @@ import TickerDriver
 
 extension WaylandBackend: LabelHost {
     /// The label on the bar's surface, the crawl moved to a subsurface beside it (the first
-    /// time): its frames, callbacks, scale and pointer go there. No fifo queue on a subsurface:
-    /// one frame per callback.
+    /// time): its frames, callbacks, scale, fifo and pointer go there. Desynchronized, its
+    /// commits are its own content updates, queued through its own fifo as the bar's are.
     public func showLabel(_ newLabel: LaneLabel?) {
         guard let newLabel else { return dropLabel() }
         guard let stand else {
@@ -53,14 +53,15 @@ extension WaylandBackend: LabelHost {
         listen(to: surfaceScale)
         input?.origin = { _ in 0 }
         moveCrawl(to: bar.surface)
-        fifo = FifoBarrier(display: display, surface: bar.surface)
         if bar.isConfigured { resizeBuffers() }
     }
 
     private func moveCrawl(to surface: OpaquePointer) {
         pacer.move(to: surface)
         compositor.move(to: surface)
+        // One fifo object a surface: the old one goes before the new one is made.
         fifo = nil
+        fifo = FifoBarrier(display: display, surface: surface)
         showsAtlas = false
     }
 }
