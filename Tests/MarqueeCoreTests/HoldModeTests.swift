@@ -212,6 +212,9 @@ final class HoldModeTests: XCTestCase {
         player.pause(at: 100.5)
         XCTAssertEqual(player.demand(at: 101), .none, "paused: no frames, no alarm")
         player.resume(at: 110)
+        // A refresh period measured anew while the resume eases in (X11's Present, a compositor's
+        // callbacks) plans the stops again: the stand keeps what is left of it.
+        player.setRefreshPeriod(1 / 59.9, atFrame: 110 + Self.period)
         let positions = vblanks(from: 110, seconds: 3).compactMap { player.frame(at: $0)?.position }
         let still = positions.prefix { $0 == standing.position }.count
         // In program time: the pause's ease to a stop ran 0.175 s of the rest, the resume's ease
@@ -232,6 +235,13 @@ final class HoldModeTests: XCTestCase {
         XCTAssertEqual(stand.position, layout.messageStarts[1], "moving off the first message: the second's start")
         XCTAssertLessThanOrEqual(stand.first, 13, "eased there in 0.2 s")
         XCTAssertEqual(Double(stand.frames), 120, accuracy: 1.01, "standing the whole hold")
+        // A new refresh period measured during the scrub (a compositor's callbacks) changes nothing.
+        var measured = makePlayer()
+        _ = vblanks(from: 100, seconds: 2.6).map { measured.frame(at: $0) }
+        measured.skipToNextMessage(at: 102.6)
+        measured.setRefreshPeriod(1 / 59.9, atFrame: 102.6 + 1 / 59.9)
+        let remeasured = vblanks(from: 102.6 + 1 / 59.9, seconds: 3).compactMap { measured.frame(at: $0)?.position }
+        XCTAssertEqual(stands(remeasured).first { $0.frames > 10 }?.position, layout.messageStarts[1], "\(stands(remeasured))")
         // From a stand: the message after it, not the one standing.
         var standing = makePlayer()
         standing.skipToNextMessage(at: 100.5)

@@ -33,6 +33,9 @@ public struct MotionControl {
     public private(set) var refreshPeriod: Double
     /// The desktop's DPI ÷ 96: what the user's own pixel amounts (the wheel's step) grow by.
     public private(set) var scale: Double
+    /// Hold mode's `next` is under way: the program stands while a scrub eases the text to the next
+    /// stop (`skipToStop`), until the stop is planned there.
+    private(set) var skipsToStop = false
 
     public init(speed: Double, direction: ScrollDirection, settings: MotionSettings, refreshPeriod: Double, scale: Double = 1) {
         self.speed = speed
@@ -76,6 +79,7 @@ public struct MotionControl {
 
     /// Starts a plan afresh (a first text, or a single copy); returns where the text now stands.
     mutating func start(_ plan: MotionPlan, at time: Double) -> (pixel: Int, phase: Int) {
+        skipsToStop = false
         if var director {
             director.restart(plan.program, programTime: plan.programTime, at: time)
             self.director = director
@@ -98,8 +102,10 @@ public struct MotionControl {
     /// this frame on; rounding at any other moment would itself cause an uneven step.
     mutating func continueWith(_ plan: MotionPlan, at time: Double, onFrameGrid: Bool) {
         guard var director else { return }
+        if case .stopping = plan.program { skipsToStop = false }
         director.setProgram(plan.program, programTime: plan.programTime, at: time)
-        if onFrameGrid { director.roundPosition(at: time, grid: grid) }
+        // Not while `next` stands the program: its scrub ends on the stop exactly.
+        if onFrameGrid && !skipsToStop { director.roundPosition(at: time, grid: grid) }
         self.director = director
     }
 
@@ -154,7 +160,7 @@ public struct MotionControl {
         guard let director, let offset = director.settledOffset(at: time), abs(offset) > 1e-6 else { return false }
         if case .stopping = director.program { return true }
         // Hold mode's `next` stands the program while it scrubs (`skipToStop`).
-        if case .still = director.program { return settings.mode == .hold && speed > 0 }
+        if case .still = director.program { return skipsToStop }
         return false
     }
 
@@ -244,6 +250,7 @@ public struct MotionControl {
         director.restart(.still(position: director.position(at: time)), programTime: 0, at: time)
         director.scrub(by: pixels, at: time)
         self.director = director
+        skipsToStop = true
     }
 
     /// The text moves `steps` scrub steps the way it reads forward (negative: back).

@@ -17,6 +17,11 @@ extension StripView {
     /// The text continues a rest it stands in (the rest of its time, as the new pause allows).
     func stopping(_ plan: MotionPlan, motion: MotionControl, page: Bool, at time: Double) -> MotionPlan {
         let pause = motion.settings.stopPause
+        // Hold mode's `next` under way (a new refresh period, new text): the program keeps
+        // standing while the scrub eases on; the stop is planned once it settles.
+        if motion.skipsToStop, !motion.hasOffsetToFold(at: time), let director = motion.director {
+            return MotionPlan(program: director.program, showsOnce: false, programTime: 0)
+        }
         guard !page, pause > 0, !plan.showsOnce, case .continuous(let origin, let velocity) = plan.program, velocity != 0,
               let timeline else { return plan }
         let position = motion.director?.position(at: time) ?? origin
@@ -28,7 +33,11 @@ extension StripView {
                                           cycle: found.cycle, offsets: found.offsets) else { return plan }
         var tau = pause
         if atStop {
-            let left = motion.director.flatMap { director in director.restEnd(after: time).map { ($0 - time) * director.runningRate } }
+            // What is left of the rest in program time, also while the clock eases (a pause, a resume).
+            let left = motion.director.flatMap { director in
+                let now = director.programTime(at: time)
+                return director.program.restEnd(after: now).map { $0 - now }
+            }
             tau = left.map { max(0, pause - $0) } ?? 0
         }
         return MotionPlan(program: .stopping(schedule), showsOnce: false, programTime: tau)
