@@ -73,6 +73,12 @@ extension ScrollProgram {
             ?? .continuous(origin: origin, velocity: velocity)
     }
 
+    /// Whether it is a loop that stops (`.stopping`).
+    public var stops: Bool {
+        if case .stopping = self { return true }
+        return false
+    }
+
     /// The velocity the program moves at from `tau` on and the program time it stops doing so
     /// (nil: never): the line a run of frames can follow. Nil while it stands or eases (a bounce).
     public func steadyMotion(at tau: Double) -> (velocity: Double, until: Double?)? {

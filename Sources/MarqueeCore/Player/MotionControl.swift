@@ -102,10 +102,11 @@ public struct MotionControl {
     /// this frame on; rounding at any other moment would itself cause an uneven step.
     mutating func continueWith(_ plan: MotionPlan, at time: Double, onFrameGrid: Bool) {
         guard var director else { return }
-        if case .stopping = plan.program { skipsToStop = false }
+        if plan.program.stops { skipsToStop = false }
         director.setProgram(plan.program, programTime: plan.programTime, at: time)
-        // Not while `next` stands the program: its scrub ends on the stop exactly.
-        if onFrameGrid && !skipsToStop { director.roundPosition(at: time, grid: grid) }
+        // Not for a crawl that stops (its stops are whole pixels, and an offset left by rounding
+        // would have to be folded in again), nor while `next` stands it (its scrub ends on the stop).
+        if onFrameGrid && !plan.program.stops && !skipsToStop { director.roundPosition(at: time, grid: grid) }
         self.director = director
     }
 
@@ -158,10 +159,8 @@ public struct MotionControl {
     /// came to rest): its stops must be planned again from where the text now is.
     func hasOffsetToFold(at time: Double) -> Bool {
         guard let director, let offset = director.settledOffset(at: time), abs(offset) > 1e-6 else { return false }
-        if case .stopping = director.program { return true }
         // Hold mode's `next` stands the program while it scrubs (`skipToStop`).
-        if case .still = director.program { return skipsToStop }
-        return false
+        return director.program.stops || skipsToStop
     }
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
