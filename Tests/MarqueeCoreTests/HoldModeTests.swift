@@ -210,8 +210,11 @@ final class HoldModeTests: XCTestCase {
         let standing = try XCTUnwrap(player.frame(at: 100.5))
         XCTAssertEqual(player.demand(at: 100.5), .restUntil(102), "1.5 s of the hold left")
         player.pause(at: 100.5)
+        XCTAssertEqual(player.demand(at: 100.5), .none, "paused while standing: no frame at all, not even while the pause eases in")
         XCTAssertEqual(player.demand(at: 101), .none, "paused: no frames, no alarm")
         player.resume(at: 110)
+        guard case .restUntil(let end) = player.demand(at: 110) else { return XCTFail("resumed while standing: an alarm, no frames") }
+        XCTAssertEqual(end, 111.5, accuracy: 1e-9, "the rest of the hold, through the resume's ease")
         // A refresh period measured anew while the resume eases in (X11's Present, a compositor's
         // callbacks) plans the stops again: the stand keeps what is left of it.
         player.setRefreshPeriod(1 / 59.9, atFrame: 110 + Self.period)
