@@ -17,13 +17,13 @@ extension StripView {
     /// The text continues a rest it stands in (the rest of its time, as the new pause allows).
     func stopping(_ plan: MotionPlan, motion: MotionControl, page: Bool, at time: Double) -> MotionPlan {
         let pause = motion.settings.stopPause
+        guard !page, !plan.showsOnce else { return plan }
         // Hold mode's `next` under way (a new refresh period, new text): the program keeps
         // standing while the scrub eases on; the stop is planned once it settles.
         if motion.skipsToStop, !motion.hasOffsetToFold(at: time), let director = motion.director {
             return MotionPlan(program: director.program, showsOnce: false, programTime: 0)
         }
-        guard !page, pause > 0, !plan.showsOnce, case .continuous(let origin, let velocity) = plan.program, velocity != 0,
-              let timeline else { return plan }
+        guard pause > 0, case .continuous(let origin, let velocity) = plan.program, velocity != 0, let timeline else { return plan }
         let position = motion.director?.position(at: time) ?? origin
         guard let found = stopsAhead(of: position, in: timeline, settings: motion.settings, direction: motion.direction) else { return plan }
         let atStop = abs(found.first - position) < 1e-6
