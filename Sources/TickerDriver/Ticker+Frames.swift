@@ -33,15 +33,15 @@ extension Ticker {
             if !lane.wantsFrames { lane.timers?.rest(plan.demand) }
         }
         runFrames()
+        // A message that comes to stand (hold mode) is said as its frames are handed.
+        speak()
     }
 
     /// Follows the players' decisions after a change: frames, the rest and page alarms, the
     /// pointer's shape, and a redraw of the lanes whose standing picture changed.
     func follow(at now: Double) {
+        speak()
         for lane in lanes {
-            if !lane.player.announcements.isEmpty {
-                for announcement in lane.player.takeAnnouncements() { onAnnouncement?(announcement) }
-            }
             let demand = lane.player.demand(at: now)
             lane.wantsFrames = demand == .nextFrame
             if !lane.wantsFrames { lane.timers?.rest(demand) }
@@ -51,6 +51,13 @@ extension Ticker {
         showPointer()
         replanQueuedFrames(at: now)
         drawNow(only: { $0.player.needsRedraw(at: now) })
+    }
+
+    /// Hands what the players have for a screen reader to whoever speaks to the accessibility bus.
+    private func speak() {
+        for lane in lanes where !lane.player.announcements.isEmpty {
+            for announcement in lane.player.takeAnnouncements() { onAnnouncement?(announcement) }
+        }
     }
 
     /// Frames while any lane wants the next one; otherwise none.

@@ -65,7 +65,7 @@ extension Options {
             ("speed", length(speed, decimal: true)), ("direction", quoted(direction.rawValue)), ("separator", quoted(separator)),
             ("stdin", String(stdin)), ("keep", String(keep)),
             ("above", String(above)), ("sticky", String(sticky)),
-            ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)),
+            ("mode", quoted(mode.rawValue)), ("align", quoted(align.rawValue)), ("pause-at-start", String(pauseAtStart)), ("hold", String(hold)),
             ("start", quoted(start.rawValue)), ("pause-on-hover", String(pauseOnHover)), ("subpixel", quoted(subpixel.rawValue)),
             ("click-to-pause", String(clickToPause)), ("menu", String(menu)), ("fade", length(fade)), ("motion", quoted(motion.rawValue)), ("name", quoted(name)),
             ("backend", quoted(backend.rawValue)), ("layer", quoted(layer.rawValue)),

@@ -81,6 +81,10 @@ struct Options: ParsableArguments {
             transform: NumberArgument.parser(0...3600, "seconds"))
     var pauseAtStart: Double = 0
 
+    @Option(help: .setting(.hold),
+            transform: NumberArgument.parser(0.1...3600, "seconds"))
+    var hold: Double = MotionSettings.defaultHold
+
     @Option(help: .setting(.duration),
             transform: NumberArgument.parser(0.1...86_400, "seconds"))
     var duration: Double?
@@ -163,6 +167,7 @@ struct Options: ParsableArguments {
         settings.mode = mode
         settings.alignment = align
         settings.pauseAtStart = pauseAtStart
+        settings.hold = hold
         settings.duration = duration
         settings.start = start
         settings.pauseOnHover = pauseOnHover

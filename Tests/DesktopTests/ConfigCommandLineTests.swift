@@ -47,6 +47,27 @@ final class ConfigCommandLineTests: XCTestCase {
         XCTAssertTrue(barRun.errors.contains(":1: key \"bar\""), barRun.errors)
     }
 
+    /// `--mode hold` and `--hold` from the file like every option, checked alike: one line,
+    /// status 2, for a hold that is not a number of seconds from 0.1 to 3600.
+    func testHoldModeAndItsSecondsAreReadAndChecked() {
+        let config = folder.write("config", "mode = \"hold\"\nhold = 2.5\n")
+        let run = xmarquee(["--config", config, "--print-config"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(settings(run)["mode"], "\"hold\"")
+        XCTAssertEqual(settings(run)["hold"], "2.5")
+        XCTAssertEqual(settings(xmarquee(["--print-config"]))["hold"], "2.0", "2 s unless set")
+        for bad in ["0", "-1", "nan", "1e9"] {
+            let file = folder.write("bad", "mode = \"hold\"\nhold = \(bad)\n")
+            let failed = xmarquee(["--config", file, "--print-config"])
+            XCTAssertEqual(failed.status, 2, bad)
+            XCTAssertTrue(failed.errors.contains(":2: key \"hold\""), failed.errors)
+            XCTAssertEqual(failed.errors.split(separator: "\n").count, 1, "one line: \(failed.errors)")
+            let line = xmarquee(["--mode", "hold", "--hold=\(bad)", "--print-config"])
+            XCTAssertEqual(line.status, 2, bad)
+            XCTAssertEqual(line.errors, "xmarquee: The value '\(bad)' is invalid for '--hold <seconds>': expected 0.1 to 3600 seconds\n")
+        }
+    }
+
     func testUnknownKeyWarnsAndGoesOn() {
         let config = folder.write("config", "speed = 40\nspeeed = 50\n")
         let run = xmarquee(["--config", config, "--print-config"])

@@ -18,7 +18,7 @@ final class SettingDeclarationTests: XCTestCase {
     func testResourcesAreTheLookAndMotionOptionsInLowerCamelCaseWithTheSharedColourNames() {
         XCTAssertEqual(Set(Setting.byResourceName.keys), [
             "font", "fontFeatures", "foreground", "background", "itemBackground", "itemPadding", "itemRadius", "speed",
-            "direction", "separator", "markup", "mode", "align", "pauseAtStart", "duration", "start", "pauseOnHover",
+            "direction", "separator", "markup", "mode", "align", "pauseAtStart", "hold", "duration", "start", "pauseOnHover",
             "clickToPause", "menu", "subpixel", "fade", "motion", "replace", "geometry", "bar", "height", "monitor", "above", "sticky",
         ])
         XCTAssertEqual(Setting.byResourceName["itemBackground"], .itemBg)

@@ -19,8 +19,10 @@ final class XMarqueeRun {
         return root.appendingPathComponent(".build/debug/xmarquee")
     }
 
-    /// Starts `xmarquee ARGUMENTS` with WAYLAND_DISPLAY set to `waylandDisplay` and no DISPLAY.
-    init(_ arguments: [String], waylandDisplay: String?, environment extra: [String: String] = [:]) throws {
+    /// Starts `xmarquee ARGUMENTS` with WAYLAND_DISPLAY set to `waylandDisplay` and no DISPLAY;
+    /// its standard error goes to `errorFile` when given (a protocol log too long for a pipe no one
+    /// reads until the end).
+    init(_ arguments: [String], waylandDisplay: String?, environment extra: [String: String] = [:], errorFile: String? = nil) throws {
         process.executableURL = Self.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -30,7 +32,11 @@ final class XMarqueeRun {
         environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        if let errorFile, FileManager.default.createFile(atPath: errorFile, contents: nil) {
+            process.standardError = FileHandle(forWritingAtPath: errorFile)
+        } else {
+            process.standardError = errors
+        }
         process.standardInput = FileHandle.nullDevice
         try process.run()
     }

@@ -264,13 +264,16 @@ final class MotionPlanTests: XCTestCase {
 
     func testPauseAtStartRestsWhereCyclesBegin() {
         settings.pauseAtStart = 2
+        // The plan is the plain loop; the strip makes it stop where its cycles begin (`StripView.stopping`).
         let plan = MotionPlan.make(settings, velocity: 100, cycle: 500, textWidth: 480, windowWidth: 300, anchor: 20, position: 770)
-        // The last cycle start passed is 520, 250 px ago: 2.5 s of travel after a 2 s rest.
-        XCTAssertEqual(plan.program, .pausingAtStart(origin: 520, velocity: 100, cycle: 500, pause: 2))
-        XCTAssertEqual(plan.programTime, 4.5, accuracy: 1e-9)
-        XCTAssertEqual(plan.program.position(at: plan.programTime), 770, accuracy: 1e-9)
-        let leftward = MotionPlan.make(settings, velocity: -100, cycle: 500, textWidth: 480, windowWidth: 300, anchor: 20, position: 400)
-        XCTAssertEqual(leftward.program.position(at: leftward.programTime), 400, accuracy: 1e-9)
+        XCTAssertEqual(plan.program, .continuous(origin: 770, velocity: 100))
+        // A cycle starting at 520: a 2 s rest, then 250 px in 2.5 s.
+        let program = ScrollProgram.pausingAtStart(origin: 520, velocity: 100, cycle: 500, pause: 2)
+        XCTAssertEqual(program.position(at: 4.5), 770, accuracy: 1e-9)
+        XCTAssertEqual(program.position(at: 7), 1020, accuracy: 1e-9)
+        XCTAssertEqual(program.position(at: 8.9), 1020, accuracy: 1e-9)
+        let leftward = ScrollProgram.pausingAtStart(origin: 520, velocity: -100, cycle: 500, pause: 2)
+        XCTAssertEqual(leftward.position(at: 4.5), 270, accuracy: 1e-9)
     }
 
     func testDurationSetsTheSpeedFromTheCycle() {

@@ -29,6 +29,26 @@ final class ScreenReaderTests: XvfbTestCase {
         XCTAssertTrue(ticker.standardError.split(separator: "\n").filter { $0.contains("warning") }.isEmpty, ticker.standardError)
     }
 
+    /// Hold mode: each message is heard as it comes to stand at the reading edge, in turn.
+    func testEachMessageIsHeardAsItStandsInHoldMode() throws {
+        try XCTSkipUnless(AccessibilityBusLauncher.isInstalled, "at-spi2-core is not installed")
+        let bus = try PrivateSessionBus()
+        let launcher = try AccessibilityBusLauncher(bus: bus)
+        defer { launcher.stop() }
+        let listener = try AnnouncementListener(bus: bus)
+        defer { listener.stop() }
+        let ticker = try TickerProcess(["--name", "hold-reader", "--geometry", "600x30+0+80", "--mode", "hold", "--hold", "0.6",
+                                        "--speed", "480", "Alpha news", "Beta markets", "Gamma weather"],
+                                       display: Self.server.display, environment: bus.environment)
+        defer { ticker.stop() }
+        let said = ["Alpha news", "Beta markets", "Gamma weather"].map { "announcement '\($0)' 1 marquee" }
+        XCTAssertTrue(waitFor(seconds: 15) { said.allSatisfy(listener.heard.contains) }, listener.heard)
+        // In turn, round the cycle (the first stand may come before the reader listens).
+        let heard = listener.heard.split(separator: "\n").compactMap { said.firstIndex(of: String($0)) }
+        XCTAssertGreaterThanOrEqual(heard.count, 3, listener.heard)
+        XCTAssertTrue(zip(heard, heard.dropFirst()).allSatisfy { $1 == ($0 + 1) % said.count }, "heard in turn: \(listener.heard)")
+    }
+
     /// Without the launcher, nothing is said about it: not while it runs (it asked the session bus
     /// before it answered `ctl`), nor up to its clean exit, so a late word cannot slip past.
     func testNoAccessibilityBusNoWord() throws {

@@ -57,8 +57,12 @@ extension XDGPaths {
 #item-radius = 6
 
 # "continuous": an endless loop; "overflow": scroll only text that does not fit;
-# "bounce": slide to the end of the text and back.
+# "bounce": slide to the end of the text and back; "hold": the loop, each message's start
+# standing at the reading edge for `hold` seconds (a staggered crawl).
 #mode = "continuous"
+
+# In hold mode: seconds each message's start stands at the reading edge.
+#hold = 2
 
 # Where text that fits stands in overflow mode: "left", "center" or "right".
 #align = "left"

@@ -10,6 +10,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case itemRadius = "item-radius"
     case mode, align
     case pauseAtStart = "pause-at-start"
+    case hold
     case duration, start
     case pauseOnHover = "pause-on-hover"
     case clickToPause = "click-to-pause"
@@ -98,15 +99,18 @@ public enum Setting: String, CaseIterable, Sendable {
             return .init(name, help: "Corner radius of --item-bg boxes (default: fully round ends); scaled by DPI/96 unless given as '6px'.",
                          valueName: "px", reload: .look)
         case .mode:
-            return .init(name, help: "continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back; roll: one message at a time, standing for its reading time, the next rolling up into its place.",
-                         valueName: "continuous|overflow|bounce|roll", reload: .restart,
-                         manual: "roll is a departure board: each message stands (cut with an ellipsis when wider than the bar) for 2 s plus 1 s per 15 characters, at most 20 s, then rolls up out of the bar in 0.45 s as the next rolls in, at 1/8-px vertical steps with every glyph drawn at that phase. The pointer over the bar holds the message; ctl next and the menu's Next message roll to the next at once. With --motion reduced (or the desktop's setting) the messages change without the roll.")
+            return .init(name, help: "continuous: an endless loop; overflow: scroll only text that does not fit; bounce: slide to the end and back; hold: the loop, each message's start standing at the reading edge for --hold seconds (a staggered crawl); roll: one message at a time, standing for its reading time, the next rolling up into its place.",
+                         valueName: "continuous|overflow|bounce|hold|roll", reload: .restart,
+                         manual: "In hold mode the reading edge is the left edge (beside a --label), for --direction right the right edge, where each message's end stands. No frames are drawn while it stands; a screen reader hears the message that stands. roll is a departure board: each message stands (cut with an ellipsis when wider than the bar) for 2 s plus 1 s per 15 characters, at most 20 s, then rolls up out of the bar in 0.45 s as the next rolls in, at 1/8-px vertical steps with every glyph drawn at that phase. The pointer over the bar holds the message; ctl next and the menu's Next message roll to the next at once. Reduced motion keeps its pages in every mode, without the roll.")
         case .align:
             return .init(name, help: "Where text that fits stands in overflow mode.", valueName: "left|center|right", reload: .restart)
         case .pauseAtStart:
             return .init(name, help: "Rest this many seconds each time the start of the text returns to the edge (default 0; in bounce mode: at each end, default 1).",
                          valueName: "seconds", reload: .restart,
                          manual: "No frames are drawn while resting.")
+        case .hold:
+            return .init(name, help: "In hold mode: seconds each message's start stands at the reading edge before the crawl moves on (default 2).",
+                         valueName: "seconds", reload: .restart)
         case .duration:
             return .init(name, help: "One full pass of the text takes exactly this long, instead of --speed.", valueName: "seconds",
                          reload: .restart,

@@ -131,14 +131,7 @@ public final class CycleLayout {
 
     /// The index of the message whose stretch (its text and the separator after it) holds
     /// cycle-local `x`: the last message starting at or before it.
-    public func messageIndex(containing x: Int) -> Int {
-        var low = 0, high = messageStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if messageStarts[mid] <= x { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
-    }
+    public func messageIndex(containing x: Int) -> Int { max(0, messageStarts.countAtOrBelow(x) - 1) }
 
     /// The largest message start `<= x` (x within the cycle).
     public func messageStart(atOrBefore x: Int) -> Int {

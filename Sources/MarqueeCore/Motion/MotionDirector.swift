@@ -87,31 +87,55 @@ public struct MotionDirector: Equatable, Sendable {
     public func isStill(at time: Double) -> Bool {
         // Pressed, the text follows the pointer alone (the clock stands, the offset is steady).
         if let drag { return drag.pointerShown == drag.pointer }
-        guard offset.isSettled(at: time), offset.toRate == 0,
-              scrubs.allSatisfy({ $0.isFinished(at: time) }), clock.isSettled(at: time) else { return false }
+        guard offset.isSettled(at: time), offset.toRate == 0, scrubs.allSatisfy({ $0.isFinished(at: time) }) else { return false }
+        // Paused in a rest that outlasts the clock's ease to a stop: nothing moves either.
+        if clock.toRate == 0, restOutlastsTheEase(at: time) != nil { return true }
+        guard clock.isSettled(at: time) else { return false }
         return clock.toRate == 0 || program.isStill
     }
 
-    /// When the program is resting (a pause at the start, a bounce's end) and nothing else moves:
-    /// the time it moves again. Frames can stop until then.
+    /// When the program is resting (a pause at the start, a bounce's end, a stop) and nothing else
+    /// moves: the time it moves again. Frames can stop until then. A rest the clock's ease (a
+    /// pause, a resume) ends within still moves nothing until then.
     public func restEnd(after time: Double) -> Double? {
         guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, scrubs.allSatisfy({ $0.isFinished(at: time) }),
-              clock.isSettled(at: time), clock.toRate > 0 else { return nil }
+              clock.toRate > 0 else { return nil }
+        if !clock.isSettled(at: time) {
+            return restOutlastsTheEase(at: time).map { clock.startTime + clock.duration + ($0.end - $0.settled) / clock.toRate }
+        }
         let tau = clock.value(at: time)
         return program.restEnd(after: tau).map { time + ($0 - tau) / clock.toRate }
+    }
+
+    /// The program's rest at `time` and where τ stands when the clock's ease settles, when the
+    /// rest lasts past that (its end in program time): nil when it ends during the ease.
+    private func restOutlastsTheEase(at time: Double) -> (end: Double, settled: Double)? {
+        let settle = max(time, clock.startTime + clock.duration)
+        let settled = clock.value(at: settle)
+        guard let end = program.restEnd(after: clock.value(at: time)), settled < end else { return nil }
+        return (end, settled)
     }
 
     /// τ at `time`: how far the program has run.
     public func programTime(at time: Double) -> Double { clock.value(at: time) }
 
     /// The line the text follows from `time` on while nothing changes the director: every ramp
-    /// settled, no scrub under way, no drag, and a program that moves at one velocity for good.
-    /// Nil otherwise (resting, bouncing, pausing at the start, easing, standing still).
+    /// settled, no scrub under way, no drag, and a program that moves at one velocity, for good or
+    /// until its next stop. Nil otherwise (resting, bouncing, easing, standing still).
     public func steadyLine(at time: Double) -> SteadyLine? {
         guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, clock.isSettled(at: time), clock.toRate > 0,
-              scrubs.allSatisfy({ $0.isFinished(at: time) }),
-              case .continuous(_, let velocity) = program, velocity != 0 else { return nil }
-        return SteadyLine(startTime: time, startPosition: position(at: time), velocity: velocity * clock.toRate)
+              scrubs.allSatisfy({ $0.isFinished(at: time) }) else { return nil }
+        let tau = clock.value(at: time)
+        guard let motion = program.steadyMotion(at: tau) else { return nil }
+        let end = motion.until.map { time + ($0 - tau) / clock.toRate } ?? .infinity
+        return SteadyLine(startTime: time, startPosition: position(at: time), velocity: motion.velocity * clock.toRate, endTime: end)
+    }
+
+    /// The user's offset once it has come to rest (no drag, no scrub, no ease under way): what a
+    /// crawl that stops folds into its program, so that its stops stay where the messages are.
+    public func settledOffset(at time: Double) -> Double? {
+        guard drag == nil, offset.isSettled(at: time), offset.toRate == 0, scrubs.allSatisfy({ $0.isFinished(at: time) }) else { return nil }
+        return userOffset(at: time)
     }
 
     public var isDragging: Bool { drag != nil }

@@ -26,23 +26,13 @@ public struct MotionPlan: Equatable, Sendable {
             return MotionPlan(program: .bounce(low: low, high: low + span, speed: speed, pause: settings.bounceRest),
                               showsOnce: true, programTime: 0)
         // A roll's pages are planned as fitting text (`MotionControl.plan`); its crawl as a loop.
-        case .continuous, .overflow, .roll:
+        // A loop that stops (hold, --pause-at-start) stands where the strip's stops are: the
+        // strip makes it from this plan (`StripView.stopping`).
+        case .continuous, .overflow, .roll, .hold:
             guard velocity != 0, cycle > 0 else {
                 return MotionPlan(program: .still(position: position), showsOnce: false, programTime: 0)
             }
-            guard settings.pauseAtStart > 0 else {
-                return MotionPlan(program: .continuous(origin: position, velocity: velocity), showsOnce: false, programTime: 0)
-            }
-            // Rest where a cycle begins at the left edge: find the cycle start the text has
-            // passed last, and the program time that puts it at `position` now.
-            let c = Double(cycle)
-            let offset = position - Double(anchor)
-            let passed = velocity > 0 ? (offset / c).rounded(.down) : (offset / c).rounded(.up)
-            let origin = Double(anchor) + passed * c
-            let travelled = abs(position - origin)
-            let tau = travelled == 0 ? 0 : settings.pauseAtStart + travelled / abs(velocity)
-            return MotionPlan(program: .pausingAtStart(origin: origin, velocity: velocity, cycle: c, pause: settings.pauseAtStart),
-                              showsOnce: false, programTime: tau)
+            return MotionPlan(program: .continuous(origin: position, velocity: velocity), showsOnce: false, programTime: 0)
         }
     }
 

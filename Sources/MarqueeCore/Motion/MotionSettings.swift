@@ -19,6 +19,9 @@ public struct MotionSettings: Equatable, Sendable {
     /// Seconds to rest each time the start of the text reaches the leading edge (0: never);
     /// in bounce mode, the rest at each end (default 1 s).
     public var pauseAtStart: Double = 0
+    /// Seconds each message's start stands at the reading edge in hold mode (`--hold`).
+    public var hold: Double = MotionSettings.defaultHold
+    public static let defaultHold = 2.0
     /// Seconds for one full pass of the cycle, instead of a speed.
     public var duration: Double?
     public var start: Start = .visible
@@ -29,6 +32,10 @@ public struct MotionSettings: Equatable, Sendable {
     public var subpixel = true
 
     public init() {}
+
+    /// Seconds the loop stands at each of its stops: each message's start in hold mode, each
+    /// cycle's start with `--pause-at-start`; 0 where it never stops.
+    public var stopPause: Double { mode == .hold ? hold : pauseAtStart }
 
     /// The rest at each end of a bounce.
     public var bounceRest: Double { pauseAtStart > 0 ? pauseAtStart : 1 }

@@ -6,9 +6,9 @@ public enum ScrollProgram: Equatable, Sendable {
     case still(position: Double)
     /// The endless loop: position = origin + velocity·τ.
     case continuous(origin: Double, velocity: Double)
-    /// The loop, stopping for `pause` seconds each time the start of a cycle reaches the leading
-    /// edge: every cycle takes cycle/|velocity| + pause seconds.
-    case pausingAtStart(origin: Double, velocity: Double, cycle: Double, pause: Double)
+    /// The loop, standing at each of the schedule's stops for its pause (`--mode hold`: each
+    /// message's start at the reading edge; `--pause-at-start`: each cycle's start).
+    case stopping(StopSchedule)
     /// Back and forth between `low` and `high` (HTML marquee's "alternate"), resting `pause`
     /// seconds at each end; starts at `low` moving up.
     case bounce(low: Double, high: Double, speed: Double, pause: Double)
@@ -19,14 +19,8 @@ public enum ScrollProgram: Equatable, Sendable {
             return position
         case .continuous(let origin, let velocity):
             return origin + velocity * tau
-        case .pausingAtStart(let origin, let velocity, let cycle, let pause):
-            guard velocity != 0, cycle > 0 else { return origin }
-            let travel = cycle / abs(velocity)
-            let period = travel + pause
-            let cycles = (tau / period).rounded(.down)
-            let within = tau - cycles * period
-            let moved = max(0, within - pause)
-            return origin + (velocity < 0 ? -1 : 1) * (cycles * cycle + moved * abs(velocity))
+        case .stopping(let schedule):
+            return schedule.position(at: tau)
         case .bounce(let low, let high, let speed, let pause):
             let span = high - low
             guard span > 0, speed > 0 else { return low }
@@ -44,7 +38,8 @@ public enum ScrollProgram: Equatable, Sendable {
     public var isStill: Bool {
         switch self {
         case .still: return true
-        case .continuous(_, let velocity), .pausingAtStart(_, let velocity, _, _): return velocity == 0
+        case .continuous(_, let velocity): return velocity == 0
+        case .stopping: return false
         case .bounce(let low, let high, let speed, _): return high <= low || speed == 0
         }
     }
@@ -53,11 +48,8 @@ public enum ScrollProgram: Equatable, Sendable {
     /// `tau` (a pause at the start or at a bounce's end); nil when it is moving or never moves.
     public func restEnd(after tau: Double) -> Double? {
         switch self {
-        case .pausingAtStart(_, let velocity, let cycle, let pause):
-            guard velocity != 0, cycle > 0, pause > 0 else { return nil }
-            let period = cycle / abs(velocity) + pause
-            let start = (tau / period).rounded(.down) * period
-            return tau < start + pause ? start + pause : nil
+        case .stopping(let schedule):
+            return schedule.restEnd(after: tau)
         case .bounce(let low, let high, let speed, let pause):
             guard high > low, speed > 0, pause > 0 else { return nil }
             let travel = (high - low) / speed
@@ -74,6 +66,29 @@ public enum ScrollProgram: Equatable, Sendable {
 }
 
 extension ScrollProgram {
+    /// The loop stopping `pause` seconds each time the start of a cycle (at `origin` + k·cycle)
+    /// reaches the left edge (`--pause-at-start`); the plain loop where it cannot stop.
+    public static func pausingAtStart(origin: Double, velocity: Double, cycle: Double, pause: Double) -> ScrollProgram {
+        StopSchedule.cycleStarts(origin: origin, velocity: velocity, cycle: cycle, pause: pause).map { .stopping($0) }
+            ?? .continuous(origin: origin, velocity: velocity)
+    }
+
+    /// Whether it is a loop that stops (`.stopping`).
+    public var stops: Bool {
+        if case .stopping = self { return true }
+        return false
+    }
+
+    /// The velocity the program moves at from `tau` on and the program time it stops doing so
+    /// (nil: never): the line a run of frames can follow. Nil while it stands or eases (a bounce).
+    public func steadyMotion(at tau: Double) -> (velocity: Double, until: Double?)? {
+        switch self {
+        case .continuous(_, let velocity) where velocity != 0: return (velocity, nil)
+        case .stopping(let schedule): return schedule.arrival(after: tau).map { (schedule.velocity, $0) }
+        default: return nil
+        }
+    }
+
     /// For a bounce that replaces `previous` (the text or the window changed size): the program
     /// time at which this one stands where `previous` stood at `tau`, heading the same way, with
     /// what was left of a rest at an end. The text carries on instead of starting again from its

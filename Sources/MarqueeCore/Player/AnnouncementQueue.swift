@@ -5,12 +5,26 @@ public struct AnnouncementQueue: Equatable, Sendable {
     static let limit = 8
 
     public private(set) var pending: [Announcement] = []
+    /// The stop (its strip position) whose message was said as it began to stand: a stand
+    /// planned again (a batch re-planned, a content update) is said once.
+    private var stand: Int?
+    private var lastStandText: String?
 
     public init() {}
 
     mutating func add(_ announcement: Announcement) {
         if pending.count >= Self.limit { pending.removeFirst() }
         pending.append(announcement)
+    }
+
+    /// The text stands at strip position `position` (nil: it moves): `text` is said when a new
+    /// stand begins. A message that stands alone again and again is said once until it changes.
+    mutating func stand(at position: Int?, text: () -> String? = { nil }) {
+        guard position != stand else { return }
+        stand = position
+        guard position != nil, let said = text(), !said.isEmpty, said != lastStandText else { return }
+        lastStandText = said
+        add(Announcement(text: said))
     }
 
     /// The announcements added since the last call, oldest first.

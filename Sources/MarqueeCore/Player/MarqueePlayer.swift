@@ -20,7 +20,7 @@ public struct MarqueePlayer {
     public private(set) var pointerX: Int?
     /// The frames last handed to the display (see `frames(at:period:limit:)`).
     public private(set) var planned: PlannedFrames?
-    private var spoken = AnnouncementQueue()
+    var spoken = AnnouncementQueue()
 
     /// The player's part of `style` (motion and layout); colours and the item box are the painter's.
     public init(style: TickerStyle, shapes: ShapeCache, width: Int, refreshPeriod: Double, reordering: LineReordering? = nil) {
@@ -152,6 +152,7 @@ public struct MarqueePlayer {
     /// taken out once it has entered. Nil when nothing can be seen. A frame asked for while the
     /// text still moved is drawn even when the motion has come to rest by its vblank.
     public mutating func frame(at time: Double) -> FramePlan? {
+        if motion.hasOffsetToFold(at: time) { strip.replan(motion: &motion, page: pages.showsPages, at: time, onFrameGrid: true) }
         guard visibility.isVisible, strip.timeline != nil, let point = motion.point(atFrame: time) else { return nil }
         var plan = strip.show(at: point.pixel, phase: point.phase, direction: motion.direction)
         rolls.frame(&plan, at: time, subpixel: motion.settings.subpixel)
@@ -168,7 +169,7 @@ public struct MarqueePlayer {
         guard var plan = frame(at: time) else { return nil }
         if plan.demand == .nextFrame && content.urgent == nil && plan.roll == nil { plan.following = motion.following(time, period: period, limit: limit) }
         planned = PlannedFrames(firstTime: time, period: period, count: plan.frameCount)
-        return plan
+        return standing(plan)
     }
 
     /// Brings the window's place up to the planned frame on screen at `now`: clicks, the reading
@@ -225,9 +226,10 @@ public struct MarqueePlayer {
         if strip.setSpeed(speed, direction: motion.direction, motion: &motion, page: pages.showsPages, at: now) { visibility.markChanged() }
     }
 
-    /// Moves the text so the next message starts at the edge it is read from.
+    /// Moves the text so the next message starts at the edge it is read from (in hold mode, to stand there).
     public mutating func skipToNextMessage(at now: Double) {
         if pages.showsPages { return pageTimeUp(at: now, skipping: true) }
+        if let stop = strip.distanceToNextStop(motion: motion, page: pages.showsPages, at: now) { return motion.skipToStop(by: stop, at: now) }
         if let distance = strip.distanceToNextMessage(direction: motion.direction) { motion.scrub(by: Double(distance), at: now) }
     }
 
@@ -281,7 +283,6 @@ public struct MarqueePlayer {
 
     /// Whether the pointer is over linked text (the window shows a hand there).
     public var pointerOverLink: Bool { pointerX.flatMap { strip.link(atWindowX: $0) } != nil }
-
     /// Under reduced motion, hovering is how a reader scrolls a long message; otherwise it
     /// pauses the text when asked to.
     private mutating func hover(_ over: Bool, at now: Double) {

@@ -33,6 +33,9 @@ public struct MotionControl {
     public private(set) var refreshPeriod: Double
     /// The desktop's DPI ÷ 96: what the user's own pixel amounts (the wheel's step) grow by.
     public private(set) var scale: Double
+    /// Hold mode's `next` is under way: the program stands while a scrub eases the text to the next
+    /// stop (`skipToStop`), until the stop is planned there.
+    private(set) var skipsToStop = false
 
     public init(speed: Double, direction: ScrollDirection, settings: MotionSettings, refreshPeriod: Double, scale: Double = 1) {
         self.speed = speed
@@ -76,6 +79,7 @@ public struct MotionControl {
 
     /// Starts a plan afresh (a first text, or a single copy); returns where the text now stands.
     mutating func start(_ plan: MotionPlan, at time: Double) -> (pixel: Int, phase: Int) {
+        skipsToStop = false
         if var director {
             director.restart(plan.program, programTime: plan.programTime, at: time)
             self.director = director
@@ -98,8 +102,11 @@ public struct MotionControl {
     /// this frame on; rounding at any other moment would itself cause an uneven step.
     mutating func continueWith(_ plan: MotionPlan, at time: Double, onFrameGrid: Bool) {
         guard var director else { return }
+        if plan.program.stops { skipsToStop = false }
         director.setProgram(plan.program, programTime: plan.programTime, at: time)
-        if onFrameGrid { director.roundPosition(at: time, grid: grid) }
+        // Not for a crawl that stops (its stops are whole pixels, and an offset left by rounding
+        // would have to be folded in again), nor while `next` stands it (its scrub ends on the stop).
+        if onFrameGrid && !plan.program.stops && !skipsToStop { director.roundPosition(at: time, grid: grid) }
         self.director = director
     }
 
@@ -128,19 +135,32 @@ public struct MotionControl {
 
     /// The frames of the vblanks after `time`, one per `period`, while the motion holds its steady
     /// line: up to `limit.count` with the frame at `time`, each within `limit.reach` pixels of it.
+    /// Where the line ends at a stop (hold mode), the batch ends with the first frame standing
+    /// there: nothing queued runs past a stop, and the stand needs no frames after it.
     /// None when the line does not cover `time` (an ease, a rest, a bounce, a drag).
     func following(_ time: Double, period: Double, limit: FrameBatchLimit) -> [FramePoint] {
-        guard limit.count > 1, let steadyLine, steadyLine.covers(time) else { return [] }
+        guard limit.count > 1, let steadyLine, steadyLine.covers(time), let director else { return [] }
         let start = steadyLine.position(at: time)
         var points: [FramePoint] = []
         points.reserveCapacity(limit.count - 1)
         for index in 1..<limit.count {
-            let exact = steadyLine.position(at: time + Double(index) * period)
+            let frameTime = time + Double(index) * period
+            let stops = !steadyLine.covers(frameTime)
+            let exact = stops ? director.position(at: frameTime) : steadyLine.position(at: frameTime)
             guard abs(exact - start) <= Double(limit.reach) else { break }
             let (pixel, phase) = SubpixelGrid.split(exact, subpixel: settings.subpixel)
             points.append(FramePoint(position: pixel, phase: phase))
+            if stops { break }
         }
         return points
+    }
+
+    /// Whether a crawl that stops has a user offset to fold into its program (a drag or a scrub
+    /// came to rest): its stops must be planned again from where the text now is.
+    func hasOffsetToFold(at time: Double) -> Bool {
+        guard let director, let offset = director.settledOffset(at: time), abs(offset) > 1e-6 else { return false }
+        // Hold mode's `next` stands the program while it scrubs (`skipToStop`).
+        return director.program.stops || skipsToStop
     }
 
     /// Whether anything moves at `time` or later without new input (resting counts as not).
@@ -220,6 +240,17 @@ public struct MotionControl {
         if over { pause(.hover, at: time) } else { resume(.hover, at: time) }
     }
     mutating func scrub(by pixels: Double, at time: Double) { director?.scrub(by: pixels, at: time) }
+
+    /// Hold mode's `next`: the program stands where the text is while a scrub eases it on by
+    /// `pixels` to the next stop; once there the offset is folded and the stand there is planned
+    /// whole (see `hasOffsetToFold`).
+    mutating func skipToStop(by pixels: Double, at time: Double) {
+        guard var director else { return }
+        director.restart(.still(position: director.position(at: time)), programTime: 0, at: time)
+        director.scrub(by: pixels, at: time)
+        self.director = director
+        skipsToStop = true
+    }
 
     /// The text moves `steps` scrub steps the way it reads forward (negative: back).
     mutating func scrub(steps: Double, at time: Double) { scrub(by: steps * scrubStep, at: time) }

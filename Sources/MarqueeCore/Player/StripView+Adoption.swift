@@ -31,7 +31,7 @@ extension StripView {
         guard plan.showsOnce || (timeline?.showsOnce ?? true) else { return false }
         if timeline?.showsOnce == true, let tau = motion.bounceTime(of: plan, at: now) { plan.programTime = tau }
         replace(with: plan.showsOnce ? StripTimeline(showingOnce: new, anchor: 0) : loop)
-        place(at: motion.start(plan, at: now))
+        place(at: motion.start(stopping(plan, motion: motion, page: page, at: now), at: now))
         return true
     }
 
@@ -39,7 +39,10 @@ extension StripView {
     /// False when the width is the one it had.
     mutating func resize(width newWidth: Int, motion: inout MotionControl, page: Bool, at now: Double) -> Bool {
         guard resize(width: newWidth) else { return false }
-        guard motion.settings.mode != .continuous, let newest = timeline?.newest(direction: motion.direction) else { return true }
+        // Hold mode's stops for rightward text lie a window's width from the messages' ends.
+        if motion.settings.mode == .hold { replan(motion: &motion, page: page, at: now) }
+        guard motion.settings.mode != .continuous, motion.settings.mode != .hold,
+              let newest = timeline?.newest(direction: motion.direction) else { return true }
         _ = startAfreshIfSingleCopy(newest, loop: StripTimeline(content: newest, anchor: position), motion: &motion, page: page, at: now)
         return true
     }
@@ -66,7 +69,7 @@ extension StripView {
         guard let (segment, _) = timeline.locate(edge) else { return }
         let plan = motion.plan(for: segment.content.layout, anchor: segment.anchor, windowWidth: width, page: page, shown: position,
                                at: time)
-        motion.continueWith(plan, at: time, onFrameGrid: onFrameGrid)
+        motion.continueWith(stopping(plan, motion: motion, page: page, at: time), at: time, onFrameGrid: onFrameGrid)
     }
 
     /// The first text: already in view at the left edge, or (`--start offscreen`) just beyond

@@ -105,8 +105,10 @@ public struct StripView {
         return segment.content.layout.link(at: offset)
     }
 
-    /// The layout on show at the edge the text is read from and the number of its message there.
-    func messageAtReadingEdge(direction: ScrollDirection) -> (layout: CycleLayout, index: Int)? {
+    /// The layout on show at the edge the text is read from (with the window's left edge at
+    /// `shown`: where the last frame planned put it) and the number of its message there.
+    func messageAtReadingEdge(direction: ScrollDirection, position shown: Int? = nil) -> (layout: CycleLayout, index: Int)? {
+        let position = shown ?? position
         let edge = direction == .left ? position : position + width - 1
         guard let (segment, offset) = timeline?.locate(edge), !segment.content.layout.messageStarts.isEmpty else { return nil }
         let layout = segment.content.layout
@@ -115,8 +117,9 @@ public struct StripView {
 
     /// The text (tags removed) of the message at the reading edge in the layout on show: new
     /// messages may not have reached the screen yet.
-    func textAtReadingEdge(direction: ScrollDirection, interpretingMarkup: Bool) -> String? {
-        guard let (layout, index) = messageAtReadingEdge(direction: direction), (0..<layout.messageCount).contains(index) else { return nil }
+    func textAtReadingEdge(direction: ScrollDirection, interpretingMarkup: Bool, position: Int? = nil) -> String? {
+        guard let (layout, index) = messageAtReadingEdge(direction: direction, position: position),
+              (0..<layout.messageCount).contains(index) else { return nil }
         return layout.message(at: index).visibleText(interpretingMarkup: interpretingMarkup, limit: Announcement.textLimit)
     }
 
