@@ -51,9 +51,10 @@ final class LaneParityTests: ParityTestCase {
             let elapsed = Date().timeIntervalSince(begun)
             // The search as wide as the time the captures took allows (a loaded machine's grim is slow).
             let reach = Int(120 * elapsed * 1.5) + 10
-            let topShift = try XCTUnwrap(Self.shift(earlier, later, rows: 0..<40, in: -reach...0), "\(backend): the first lane matched")
-            let bottomShift = try XCTUnwrap(Self.shift(earlier, later, rows: 40..<80, in: 0...(reach / 2)),
-                                            "\(backend): the second lane matched")
+            let top = Self.shift(earlier, later, rows: 0..<40, in: -reach...0)
+            let bottom = Self.shift(earlier, later, rows: 40..<80, in: 0...(reach / 2))
+            let topShift = try XCTUnwrap(top.shift, "\(backend): the first lane matched (\(top.note), \(elapsed) s)")
+            let bottomShift = try XCTUnwrap(bottom.shift, "\(backend): the second lane matched (\(bottom.note), \(elapsed) s)")
             print("lanes on \(backend): in \(String(format: "%.2f", elapsed)) s the first lane moved \(topShift) px, the second \(bottomShift) px")
             XCTAssertLessThan(topShift, -20, "\(backend): the first lane moves left")
             XCTAssertGreaterThan(bottomShift, 10, "\(backend): the second lane moves right")
@@ -69,8 +70,9 @@ final class LaneParityTests: ParityTestCase {
     /// The shift in `shifts` (positive: rightwards) that best carries `earlier`'s `rows` onto
     /// `later`'s, by their columns' brightness summed over the rows (the text may stand at
     /// another sub-pixel phase): the one with the least mean difference; nil when even that is
-    /// over a tenth of the mean column.
-    private static func shift(_ earlier: Screenshot, _ later: Screenshot, rows: Range<Int>, in shifts: ClosedRange<Int>) -> Int? {
+    /// over a tenth of the mean column (and what was found, for a failure's message).
+    private static func shift(_ earlier: Screenshot, _ later: Screenshot, rows: Range<Int>, in shifts: ClosedRange<Int>)
+        -> (shift: Int?, note: String) {
         func profile(_ shot: Screenshot) -> [Double] {
             (0..<shot.width).map { x in rows.reduce(0.0) { $0 + Double(Pixel(shot.pixel(x: x, y: $1)).brightness) } }
         }
@@ -82,7 +84,8 @@ final class LaneParityTests: ParityTestCase {
         }
         let scores = shifts.map { ($0, difference($0)) }
         let mean = before.reduce(0, +) / Double(width)
-        guard let best = scores.min(by: { $0.1 < $1.1 }), best.1 <= mean / 10 else { return nil }
-        return best.0
+        guard let best = scores.min(by: { $0.1 < $1.1 }) else { return (nil, "nothing compared") }
+        let note = "best \(best.0) px, difference \(Int(best.1)) of a mean column \(Int(mean))"
+        return (best.1 <= mean / 10 ? best.0 : nil, note)
     }
 }
