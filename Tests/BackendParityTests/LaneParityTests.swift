@@ -51,10 +51,10 @@ final class LaneParityTests: ParityTestCase {
             let elapsed = Date().timeIntervalSince(begun)
             // The search as wide as the time the captures took allows (a loaded machine's grim is slow).
             let reach = Int(120 * elapsed * 1.5) + 10
-            let top = Self.shift(earlier, later, rows: 0..<40, in: -reach...0)
-            let bottom = Self.shift(earlier, later, rows: 40..<80, in: 0...(reach / 2))
-            let topShift = try XCTUnwrap(top.shift, "\(backend): the first lane matched (\(top.note), \(elapsed) s)")
-            let bottomShift = try XCTUnwrap(bottom.shift, "\(backend): the second lane matched (\(bottom.note), \(elapsed) s)")
+            let upper = Self.shift(earlier, later, rows: 0..<40, in: -reach...0)
+            let lower = Self.shift(earlier, later, rows: 40..<80, in: 0...(reach / 2))
+            let topShift = try XCTUnwrap(upper.shift, "\(backend): the first lane matched (\(upper.note), \(elapsed) s)")
+            let bottomShift = try XCTUnwrap(lower.shift, "\(backend): the second lane matched (\(lower.note), \(elapsed) s)")
             print("lanes on \(backend): in \(String(format: "%.2f", elapsed)) s the first lane moved \(topShift) px, the second \(bottomShift) px")
             XCTAssertLessThan(topShift, -20, "\(backend): the first lane moves left")
             XCTAssertGreaterThan(bottomShift, 10, "\(backend): the second lane moves right")
