@@ -19,8 +19,11 @@ extension Ticker {
             plans.append(plan)
         }
         guard count != Int.max else { return follow(at: frame.time) }
-        for index in plans.indices where (plans[index]?.frameCount ?? 0) > count {
-            plans[index]!.following.removeLast(plans[index]!.frameCount - count)
+        // A lane that would queue more is planned again for the shorter batch, so what it asks
+        // for after the batch (a stop's rest, the message that comes to stand) is its last frame's.
+        let shorter = FrameBatchLimit(count: count, reach: limit.reach)
+        for (index, lane) in lanes.enumerated() where (plans[index]?.frameCount ?? 0) > count {
+            plans[index] = lane.player.frames(at: frame.time, period: frame.period, limit: shorter)
         }
         // The text moves under a pointer that stands still: a link may have come or gone.
         if lanes.contains(where: { $0.player.pointerX != nil }) { showPointer() }
