@@ -102,8 +102,6 @@ public final class Ticker: PlayerHost {
 
     /// The first lane's player: the one `ctl status`, the reading edge and a one-lane bar speak of.
     public var player: MarqueePlayer { lanes[0].player }
-    /// How many lanes the bar stacks.
-    public var laneCount: Int { lanes.count }
     /// Lane `index`'s player.
     public func player(ofLane index: Int) -> MarqueePlayer { lanes[index].player }
 

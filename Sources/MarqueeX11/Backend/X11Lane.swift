@@ -24,9 +24,6 @@ final class X11Lane {
     /// The crawl's width: the bar's beside the label.
     func crawlWidth(barWidth: Int) -> Int { max(0, barWidth - (label?.width ?? 0)) }
 
-    /// Whether the ticker window's row `row` is this lane's.
-    func holds(row: Int) -> Bool { row >= y && row < y + height }
-
     /// At row `y`, `height` tall in a bar `width` wide: its window moved and its tiles painted
     /// for the new height.
     func place(y newY: Int, height newHeight: Int, width: Int) {
