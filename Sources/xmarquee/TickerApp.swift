@@ -73,7 +73,6 @@ struct TickerApp {
             case .failure(let problem): throw StartFailure(message: problem.message, status: .usage)
             }
         }
-        let (style, font) = looks[0]
 
         let backend = session.makeBackend(options: options, lanes: looks, loop: loop)
         let ticker: Ticker
