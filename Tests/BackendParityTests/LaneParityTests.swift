@@ -9,6 +9,35 @@ final class LaneParityTests: ParityTestCase {
     func testTwoLanesCrawlEachAtItsOwnSpeedOnX11() throws { try twoLanesCrawl(on: .x11) }
     func testTwoLanesCrawlEachAtItsOwnSpeedOnWayland() throws { try twoLanesCrawl(on: .wayland) }
 
+    func testAStandingFirstLaneLeavesTheSecondMovingOnX11() throws { try standingFirstLane(on: .x11) }
+    func testAStandingFirstLaneLeavesTheSecondMovingOnWayland() throws { try standingFirstLane(on: .wayland) }
+
+    /// The first lane stands (`--speed 0`) while the second moves: the second's pixels go on
+    /// changing, the first's stay as they are, and frames go on.
+    private func standingFirstLane(on backend: Backend) throws {
+        let arguments = ["--height", "80", "--fg", "#ffffff", "--bg", "#000000", "--speed", "0", "--", "Standing headline",
+                         "--lane", "--fg", "#ffffff", "--bg", "#000000", "--speed", "60", "--", Self.markets]
+        try withBar(on: backend, arguments, text: nil) { display, _, name in
+            XCTAssertNotNil(waitForStatus(name), "\(backend): running")
+            var first: Screenshot?
+            XCTAssertTrue(waitFor(seconds: 5) {
+                first = try? display.screenshot()
+                return first.map { Self.ink($0, rows: 0..<40) > 50 && Self.ink($0, rows: 40..<80) > 200 } ?? false
+            }, "\(backend): both lanes show text")
+            let start = try XCTUnwrap(first)
+            let framesBefore = XMarqueeRun.status(name)?["framesShown"] as? Int ?? 0
+            Thread.sleep(forTimeInterval: 1)
+            let later = try display.screenshot()
+            XCTAssertTrue(start.band(0..<40) == later.band(0..<40), "\(backend): the standing lane stands")
+            XCTAssertTrue(start.band(40..<80) != later.band(40..<80), "\(backend): the second lane moves on")
+            let framesAfter = XMarqueeRun.status(name)?["framesShown"] as? Int ?? 0
+            print("standing first lane on \(backend): \(framesAfter - framesBefore) frames in 1 s")
+            XCTAssertGreaterThan(framesAfter - framesBefore, 30, "\(backend): frames go on beside a standing lane")
+            // Frames handed, counting those queued ahead (X11: up to a batch past the second).
+            XCTAssertLessThan(framesAfter - framesBefore, 100, "\(backend): a frame a refresh, no more")
+        }
+    }
+
     static let headlines = "Markets rally as tech stocks climb for a third day"
     static let markets = "Brent crude slips below seventy dollars"
 

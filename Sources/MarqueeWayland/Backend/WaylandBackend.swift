@@ -171,12 +171,14 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         followFont()
         var count = 0
         var shownAll = true
+        // The first crawl drawn asks for the callbacks (a lane that stands draws nothing); the
+        // others' commits go alone.
+        let asker = plans.firstIndex { $0 != nil }
         for (index, (crawl, plan)) in zip(crawls, plans).enumerated() {
             guard let plan else { continue }
             count = max(count, plan.frameCount)
-            // The first crawl's commits ask for the callbacks; the others' are committed alone.
             let shown = crawl.show(plan, callbacks: pacer.callbacks) { asking in
-                if index == 0 { pacer.commitFrame(asking: asking) } else { wl_surface_commit(crawl.surface) }
+                if index == asker { pacer.commitFrame(on: crawl.surface, asking: asking) } else { wl_surface_commit(crawl.surface) }
             }
             if !shown {
                 if frame == nil { crawl.owedStill = plan }

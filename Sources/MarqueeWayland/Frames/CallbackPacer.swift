@@ -122,7 +122,10 @@ final class CallbackPacer {
 
     /// The frame the ticker just attached is complete: ask for the next callback and the
     /// frame's feedback (`asking`; a batch asks with its last frame but one only), and commit it.
-    func commitFrame(asking: Bool = true) {
+    /// `target`: the surface committed, when not the pacer's own (a lane's crawl: the first one
+    /// drawn in a turn asks, so a standing first lane never leaves the others without callbacks).
+    func commitFrame(on target: OpaquePointer? = nil, asking: Bool = true) {
+        let surface = target ?? self.surface
         guard asking else { return wl_surface_commit(surface) }
         if callbackFramePosted {
             // Drawn in the loop turn its callback came in: the next callback is a refresh later.
