@@ -12,6 +12,11 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
         var key: Key
         var value: Value
         var cost: Int
+    }
+
+    /// A slot's place in the order of use, kept apart from its entry: a hit relinks only these
+    /// plain numbers, never copying (and retaining) the key and value.
+    private struct Use {
         var generation: Int
         /// Neighbours in the order of use (slot numbers; -1 at either end).
         var newer: Int
@@ -21,7 +26,7 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
     /// What each entry costs besides its key and value: its slot, and its key and slot number
     /// in the index (a hash table kept at most three quarters full).
     public static var bookkeepingBytes: Int {
-        MemoryLayout<Entry?>.stride + (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride) * 4 / 3
+        MemoryLayout<Entry?>.stride + MemoryLayout<Use>.stride + (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride) * 4 / 3
     }
 
     public let byteLimit: Int
@@ -29,6 +34,7 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
     public private(set) var byteCount = 0
     public private(set) var generation = 0
     private var slots: [Entry?] = []
+    private var uses: [Use] = []
     private var freeSlots: [Int] = []
     private var slotOfKey: [Key: Int] = [:]
     private var newest = -1
@@ -44,7 +50,7 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
     public mutating func value(for key: Key) -> Value? {
         guard let slot = slotOfKey[key] else { return nil }
         unlink(slot)
-        slots[slot]!.generation = generation
+        uses[slot].generation = generation
         linkAsNewest(slot)
         return slots[slot]!.value
     }
@@ -55,14 +61,17 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
         let cost = bytes + Self.bookkeepingBytes
         guard cost <= byteLimit, slotOfKey[key] == nil else { return }
         while byteCount + cost > byteLimit { removeOldest() }
-        let entry = Entry(key: key, value: value, cost: cost, generation: generation, newer: -1, older: -1)
+        let entry = Entry(key: key, value: value, cost: cost)
+        let use = Use(generation: generation, newer: -1, older: -1)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
             slots[slot] = entry
+            uses[slot] = use
         } else {
             slot = slots.count
             slots.append(entry)
+            uses.append(use)
         }
         slotOfKey[key] = slot
         byteCount += cost
@@ -71,12 +80,13 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
 
     /// Ends a generation of use: drops every entry used by neither it nor the one before.
     public mutating func endGeneration() {
-        while oldest >= 0, slots[oldest]!.generation < generation - 1 { removeOldest() }
+        while oldest >= 0, uses[oldest].generation < generation - 1 { removeOldest() }
         generation += 1
     }
 
     public mutating func removeAll() {
         slots.removeAll()
+        uses.removeAll()
         freeSlots.removeAll()
         slotOfKey.removeAll()
         byteCount = 0
@@ -97,15 +107,15 @@ public struct ByteBoundedCache<Key: Hashable, Value> {
     }
 
     private mutating func unlink(_ slot: Int) {
-        let (newer, older) = (slots[slot]!.newer, slots[slot]!.older)
-        if newer >= 0 { slots[newer]!.older = older } else { newest = older }
-        if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
+        let (newer, older) = (uses[slot].newer, uses[slot].older)
+        if newer >= 0 { uses[newer].older = older } else { newest = older }
+        if older >= 0 { uses[older].newer = newer } else { oldest = newer }
     }
 
     private mutating func linkAsNewest(_ slot: Int) {
-        slots[slot]!.newer = -1
-        slots[slot]!.older = newest
-        if newest >= 0 { slots[newest]!.newer = slot } else { oldest = slot }
+        uses[slot].newer = -1
+        uses[slot].older = newest
+        if newest >= 0 { uses[newest].newer = slot } else { oldest = slot }
         newest = slot
     }
 }

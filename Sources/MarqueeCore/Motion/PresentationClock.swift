@@ -25,7 +25,7 @@ public struct PresentationClock: Sendable {
     public private(set) var knowsRefresh = false
     private var grid: FrameClock?
     /// Recent intervals between consecutive callbacks (or presentations without a refresh figure).
-    private var intervals: [Double] = []
+    private var intervals = RollingMedian(capacity: PresentationClock.window)
     private var lastTime: Double?
     /// The run of consecutive frames being measured: where it started and the refreshes since.
     private var run: (start: Double, refreshes: Double)?
@@ -109,12 +109,10 @@ public struct PresentationClock: Sendable {
             run = nil
             return
         }
-        intervals.append(time - last)
-        if intervals.count > Self.window { intervals.removeFirst(intervals.count - Self.window) }
-        guard intervals.count >= 5 else { return }
+        intervals.add(time - last)
+        guard intervals.count >= 5, let rough = intervals.median else { return }
         // The median is the rate roughly, whatever refreshes were missed; the whole run's span
         // over the refreshes it counts averages the jitter out, better the longer it runs.
-        let rough = Self.median(of: intervals)
         guard var current = run else {
             run = (start: time, refreshes: 0)
             return
@@ -122,17 +120,6 @@ public struct PresentationClock: Sendable {
         current.refreshes += max(1, ((time - last) / rough).rounded())
         run = current
         if current.refreshes >= 8 { adopt(period: (time - current.start) / current.refreshes) }
-    }
-
-    /// The middle value, sorted in a scratch copy on the stack: this runs every frame, and a
-    /// sorted array would be an allocation each time.
-    private static func median(of values: [Double]) -> Double {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: values.count) { buffer in
-            var scratch = buffer
-            _ = scratch.initialize(fromContentsOf: values)
-            scratch.sort()
-            return scratch[values.count / 2]
-        }
     }
 
     private mutating func adopt(period measured: Double) {

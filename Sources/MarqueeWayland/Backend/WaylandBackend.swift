@@ -238,9 +238,9 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         pacer.beginTurn()
         display.dispatch(reading: readable)
         readable = false
-        // A buffer released since: the standing pictures it was owed.
-        let owed = crawls.map(\.owedStill)
-        if owed.contains(where: { $0 != nil }) { _ = show(owed, at: nil) }
+        // A buffer released since: the standing pictures it was owed (looked for without making
+        // a list: this runs several times a frame).
+        if crawls.contains(where: { $0.owedStill != nil }) { _ = show(crawls.map(\.owedStill), at: nil) }
         if display.failed || !display.flush() {
             Diagnostics.warn("the Wayland compositor closed the connection")
             outbox.post(.lost)

@@ -142,11 +142,12 @@ public final class X11Backend: TickerBackend, FrameQueue {
         return refused
     }
 
-    /// Every queued completion and X event, the requests flushed; completions again until there
-    /// are none: a completion xcb read while flushing is in no queue epoll watches.
+    /// Every queued X event and completion, the requests flushed; again until no completion
+    /// comes: a completion xcb read while flushing is in no queue epoll watches. The events are
+    /// read first: that read brings the completions into their queue too, so taking them reads
+    /// the socket only once it is empty (a system call a wakeup less than taking them first).
     public func drain(into events: inout [BackendEvent]) -> Int32 {
         pacer.recoverIfStalled()
-        _ = pacer.takeCompletions()
         repeat {
             connection.drainEvents { handle(&$0) }
         } while pacer.takeCompletions()
