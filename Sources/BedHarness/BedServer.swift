@@ -24,13 +24,16 @@ public final class BedServer {
     /// runtime folder is made and before the compositor starts (scripts its owner needs);
     /// `ready` is asked, beside the compositor's own signs, until it holds (nil) or 20 s pass
     /// (the last reason it gave, in the error).
+    /// `nestedRefresh`: the fake vblank rate (Hz) of the Xvfb KWin is nested on (Xvfb's own 60
+    /// when nil). KWin presents its output there every second vblank: at 120 Hz its output runs at
+    /// the 60 frames a second of a monitor, at 60 Hz at 30.
     public init(_ kind: BedCompositor, width: Int, height: Int, scale: Double = 1, kwinOutput: KWinOutput = .nestedOnXvfb,
-                ticker: String, prepare: (BedServer) throws -> Void = { _ in }, ready: @escaping (BedServer) -> String? = { _ in nil }) throws {
+                nestedRefresh: Int? = nil, ticker: String, prepare: (BedServer) throws -> Void = { _ in }, ready: @escaping (BedServer) -> String? = { _ in nil }) throws {
         self.kind = kind
         session = try BedSession(prefix: "xm-\(kind.rawValue)", ticker: ticker)
         do {
             try prepare(self)
-            try start(width: width, height: height, scale: scale, kwinOutput: kwinOutput)
+            try start(width: width, height: height, scale: scale, kwinOutput: kwinOutput, nestedRefresh: nestedRefresh)
             try waitUntilReady(ready)
         } catch {
             session.stop()
@@ -74,7 +77,7 @@ public final class BedServer {
 
     // MARK: Starting
 
-    private func start(width: Int, height: Int, scale: Double, kwinOutput: KWinOutput) throws {
+    private func start(width: Int, height: Int, scale: Double, kwinOutput: KWinOutput, nestedRefresh: Int?) throws {
         let folder = runtimeDirectory, host = hostRuntimeDirectory
         var environment = ["XDG_RUNTIME_DIR": folder, "HOME": folder + "/home", "LANG": "C.UTF-8"]
         let wlroots = ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"]
@@ -94,9 +97,10 @@ public final class BedServer {
             // drops them, and Qt's platform plugin loads only into a path ending in kwin_wayland.
             try FileManager.default.copyItem(atPath: CompositorBed.root + "/usr/bin/kwin_wayland", toPath: host + "/kwin_wayland")
             let options = "--socket \(kind.socketName!) --no-lockscreen --no-global-shortcuts --width \(width) --height \(height)"
+            let refresh = nestedRefresh.map { " -fakescreenfps \($0)" } ?? ""
             let launch = switch kwinOutput {
             case .nestedOnXvfb: """
-                Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp 3> \(folder)/x11-display &
+                Xvfb -displayfd 3 -screen 0 \(width)x\(height)x24 -nolisten tcp\(refresh) 3> \(folder)/x11-display &
                 while [ ! -s \(folder)/x11-display ]; do sleep 0.05; done
                 exec \(folder)/kwin_wayland --x11-display :$(cat \(folder)/x11-display) \(options)
                 """

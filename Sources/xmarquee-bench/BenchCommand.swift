@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     var output = "bench-results"
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle lanes scaling clock resize tickr wayland bed-sway bed-kwin bed-mutter bed-labwc bed-weston (or bed: all five) pacing144 smooth144 cpu144 composited144.",
+        "Run only these scenarios: baseline start pacing60 selfcheck smooth60 cpu composited switch memory idle lanes scaling clock resize tickr wayland bed-sway bed-kwin bed-mutter bed-labwc bed-weston (or bed: all five) bed-kwin-pixels pacing144 smooth144 cpu144 composited144.",
         valueName: "name"))
     var only: [String] = []
 
@@ -71,6 +71,7 @@ struct BenchCommand: ParsableCommand {
         // The bed's compositors: the fifo ones (KWin, mutter) right after sway, the others after.
         let bedKinds = [BedCompositor.sway, .kwin, .mutter, .labwc, .weston].filter { wanted("bed-" + $0.rawValue) || only.contains("bed") }
         if !bedKinds.isEmpty { try bench.runBedWayland(bedKinds) }
+        if wanted("bed-kwin-pixels") || only.contains("bed") { try bench.runKWinPixels() }
         if wanted("pacing144") || wanted("smooth144") || wanted("cpu144") || wanted("composited144") {
             try bench.restartServer(refreshHz: 144)
         }

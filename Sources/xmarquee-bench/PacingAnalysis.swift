@@ -59,7 +59,7 @@ struct PacingFigures {
         // Steps are read to a fraction of a pixel: "the median step" means within the
         // smoothness figures' tolerance of it.
         func matches(_ step: Double, frames: Int) -> Bool {
-            abs(step - Double(frames) * median) <= SmoothnessFigures.tolerance
+            abs(step - Double(frames) * median) <= stepTolerance
         }
         for pair in pairs where pair.frames > 0 || pair.step != 0 {
             let framesShown = median > 0 ? Int((pair.step / median).rounded()) : 0

@@ -147,7 +147,8 @@ final class PixelObserver {
     /// - Parameters:
     ///   - background: the window's background colour (0xRRGGBB) for gap detection, if known.
     ///   - tick: called on every loop turn with the elapsed time (the resize storm drives its resizes here).
-    func observe(_ window: Window, seconds: Double, background: UInt32? = nil, readPixels: Bool = true,
+    ///   - rows: only the window's top rows are read (a bar in a compositor's output window).
+    func observe(_ window: Window, seconds: Double, background: UInt32? = nil, readPixels: Bool = true, rows: Int? = nil,
                  tick: ((Double) -> Void)? = nil) -> Observation {
         var result = Observation()
         // Every drawing reported, not only the first since the last subtract: a frame drawn
@@ -212,7 +213,7 @@ final class PixelObserver {
             guard damaged else { continue }
             // Take the damage first so a frame drawn while reading is reported again.
             XDamageSubtract(display, damage, 0, 0)
-            guard readPixels, var capture = capture(window, background: background) else { continue }
+            guard readPixels, var capture = capture(window, background: background, rows: rows) else { continue }
             capture.msc = lastCompletionMSC.map { damagedSinceCompletion ? $0 + 1 : $0 }
             // Two vblanks' completions in one turn: the observer woke late, and the picture may
             // be of either frame, so which vblank it shows is not known.
@@ -236,10 +237,12 @@ final class PixelObserver {
                           pixmap: pixmap)
     }
 
-    /// Reads the window's rows and reduces them to a column profile (middle half of the rows),
-    /// a count of top-row columns that are not background and the text's sharpness.
-    func capture(_ window: Window, background: UInt32?) -> Capture? {
-        guard let (width, height) = size(of: window), width > 0, height > 0 else { return nil }
+    /// Reads the window's rows (its top `rows` of them, when given) and reduces them to a column
+    /// profile (middle half of the rows), a count of top-row columns that are not background and
+    /// the text's sharpness.
+    func capture(_ window: Window, background: UInt32?, rows: Int? = nil) -> Capture? {
+        guard let (width, fullHeight) = size(of: window), width > 0, fullHeight > 0 else { return nil }
+        let height = min(fullHeight, rows ?? fullHeight)
         guard let image = XGetImage(display, window, 0, 0, UInt32(width), UInt32(height), ~0, ZPixmap) else { return nil }
         defer { xb_destroy_image(image) }
         let time = BenchClock.now()

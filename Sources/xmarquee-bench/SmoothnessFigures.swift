@@ -1,8 +1,7 @@
 /// How truly the text moves, read from the pixels of every frame: each vblank's step (to a
 /// fraction of a pixel, `StepMatcher.fractionalStep`) against the true motion, speed × the
 /// measured vblank period, and how sharp the moving text stays.
-struct SmoothnessFigures {
-    static let tolerance = 0.15
+struct SmoothnessFigures: JudgedSteps {
 
     /// Seconds between vblanks, from Present's timestamps.
     var period: Double?
@@ -62,23 +61,5 @@ struct SmoothnessFigures {
             }
             steps += [Double](repeating: 0, count: Int(second - first) - 1) + [step]
         }
-    }
-
-    /// Root mean square of each vblank's step off the true step.
-    var rmsError: Double? {
-        guard let trueStep, !steps.isEmpty else { return nil }
-        let squares = steps.reduce(0) { $0 + ($1 - trueStep) * ($1 - trueStep) }
-        return (squares / Double(steps.count)).squareRoot()
-    }
-
-    /// Percentage of vblanks whose step is within `tolerance` of the true step.
-    var withinTolerancePercent: Double? {
-        guard let trueStep, !steps.isEmpty else { return nil }
-        return 100 * Double(steps.filter { abs($0 - trueStep) <= Self.tolerance }.count) / Double(steps.count)
-    }
-
-    /// The first steps, to two decimals: the rhythm the eye gets.
-    var rhythm: String {
-        steps.prefix(8).map { fixed($0, 2) }.joined(separator: ", ") + (steps.count > 8 ? ", …" : "")
     }
 }
