@@ -159,7 +159,7 @@ let package = Package(
         // What the tests of every display share: an Xvfb, a headless sway (and other compositors),
         // screenshots, and the built `xmarquee` run as a user runs it.
         // (a virtual pointer on a Wayland seat through libwayland-client).
-        .target(name: "DisplayTestSupport", dependencies: ["BedHarness", "CWaylandClient", "WaylandProtocols"],
+        .target(name: "DisplayTestSupport", dependencies: ["BedHarness", "CWaylandClient", "WaylandProtocols", "CXBench"],
                 path: "Tests/DisplayTestSupport"),
         // A backend's frames recorded as the driver hands them, for the in-process display tests.
         .target(name: "DriverTestSupport", dependencies: ["TickerDriver", "MarqueeCore"], path: "Tests/DriverTestSupport"),

@@ -8,7 +8,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 system=/usr/share/wayland-protocols
-# name → XML: wayland-protocols' own files, and fifo, layer-shell and virtual-pointer from our
+# name → XML: wayland-protocols' own files, and fifo, layer-shell, virtual-pointer and KWin's fake input from our
 # descriptions (no Debian 12 package ships their XML).
 protocols=(
   "xdg-shell:$system/stable/xdg-shell/xdg-shell.xml"
@@ -19,6 +19,7 @@ protocols=(
   "fifo-v1:$root/protocols/fifo-v1.xml"
   "wlr-layer-shell-unstable-v1:$root/protocols/wlr-layer-shell-unstable-v1.xml"
   "wlr-virtual-pointer-unstable-v1:$root/protocols/wlr-virtual-pointer-unstable-v1.xml"   # the tests' pointer
+  "kde-fake-input:$root/protocols/kde-fake-input.xml"   # the tests' pointer under KWin
 )
 
 command -v wayland-scanner >/dev/null || { echo "wayland-scanner is missing: scripts/install-deps.sh run" >&2; exit 1; }

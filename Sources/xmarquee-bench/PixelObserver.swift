@@ -154,17 +154,10 @@ final class PixelObserver {
         // Every drawing reported, not only the first since the last subtract: a frame drawn
         // straight in after a presented pixmap's copy, before the observer took that damage,
         // must still be seen to come after the pixmap's completion (see below).
-        let damage = XDamageCreate(display, window, Int32(XDamageReportRawRectangles))
-        let selection = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
-        XSync(display, 0)
-        defer {
-            // Freed, not selected again with an empty mask: that would make a second event
-            // context and leave this one sending (two completions a vblank on the next window
-            // observed, a lane of the same bar).
-            XPresentFreeInput(display, window, selection)
-            XDamageDestroy(display, damage)
-            XSync(display, 0)
-        }
+        // (Freed at the end: a second event context would send two completions a vblank on the
+        // next window observed, a lane of the same bar.)
+        let watch = xb_watch_frames(display, window)
+        defer { xb_unwatch_frames(display, window, watch) }
         // The vblank whose scan-out shows what the window holds, told by the order of events. A
         // presented pixmap is copied in at its vblank, so its damage comes just before its
         // completion: the window shows that vblank's frame. A client drawing straight into its
@@ -212,7 +205,7 @@ final class PixelObserver {
             }
             guard damaged else { continue }
             // Take the damage first so a frame drawn while reading is reported again.
-            XDamageSubtract(display, damage, 0, 0)
+            XDamageSubtract(display, watch.damage, 0, 0)
             guard readPixels, var capture = capture(window, background: background, rows: rows) else { continue }
             capture.msc = lastCompletionMSC.map { damagedSinceCompletion ? $0 + 1 : $0 }
             // Two vblanks' completions in one turn: the observer woke late, and the picture may

@@ -23,10 +23,12 @@ final class ChrootCompositor {
 
     /// Starts `kind` with one output of `width` × `height` device pixels at `scale` (sway: its
     /// config; KWin: kscreen-doctor, as `--scale` no longer makes a HiDPI output; the others 1).
-    init(_ kind: BedCompositor, width: Int = 1280, height: Int = 720, scale: Double = 1) throws {
+    /// `nestedRefresh`: KWin's Xvfb's fake vblank (`BedServer`).
+    init(_ kind: BedCompositor, width: Int = 1280, height: Int = 720, scale: Double = 1, nestedRefresh: Int? = nil) throws {
         self.kind = kind
         guard scale == 1 || [.sway, .kwin].contains(kind) else { throw HarnessError("\(kind.rawValue): the bed sets no scale but 1") }
-        server = try BedServer(kind, width: width, height: height, scale: kind == .sway ? scale : 1, ticker: CompositorBed.ticker,
+        server = try BedServer(kind, width: width, height: height, scale: kind == .sway ? scale : 1, nestedRefresh: nestedRefresh,
+                               ticker: CompositorBed.ticker,
                                prepare: { server in
                                    try server.write(Self.shellScript, "shell.py")
                                    try server.write(Self.screencastScript, "screencast.py")
@@ -40,6 +42,9 @@ final class ChrootCompositor {
     }
 
     func stop() { server.stop() }
+
+    /// The bed's server itself (a link to the X server KWin is nested on).
+    var bedServer: BedServer { server }
 
     /// The compositor's Debian version (`dpkg-query` in the chroot).
     var version: String { server.version }

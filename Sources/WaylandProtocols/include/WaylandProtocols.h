@@ -10,8 +10,10 @@
 #include "../Generated/xdg-output-unstable-v1-client-protocol.h"
 #include "../Generated/wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "../Generated/fifo-v1-client-protocol.h"
-// Only the Wayland tests create virtual pointers (headless sway has no pointer of its own).
+// Only the Wayland tests create virtual pointers (headless sway has no pointer of its own) and
+// press through KWin's fake input.
 #include "../Generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "../Generated/kde-fake-input-client-protocol.h"
 
 // An interface's address, as libwayland keeps it in every proxy made with it: Swift imports the
 // `extern const` tables as values, and taking a pointer to such a value may point at a copy.
@@ -29,5 +31,6 @@ XM_INTERFACE(wp_fifo_manager_v1)
 XM_INTERFACE(zxdg_output_manager_v1)
 XM_INTERFACE(zwlr_layer_shell_v1)
 XM_INTERFACE(zwlr_virtual_pointer_manager_v1)
+XM_INTERFACE(org_kde_kwin_fake_input)
 #undef XM_INTERFACE
 #endif
