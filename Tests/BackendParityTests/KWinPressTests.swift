@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 @testable import DisplayTestSupport
 
-/// A press on the bar under KWin 6.7, where frames are otherwise queued ahead through wp_fifo_v1.
-/// Queued commits cannot be taken back, so the pointer entering the bar stops the queueing (one
-/// frame a callback while it is over the bar) and a press holds the text within two of KWin's
-/// refreshes, never stepping back: read from KWin's own frames (nested on an Xvfb of the bed at a
-/// 60 Hz output, every frame it presents read back and placed by its Present completion), the
-/// pointer and button KWin's own, moved and pressed through its fake input.
+/// A press on the bar under KWin 6.7, where every commit goes through wp_fifo_v1. Queued commits
+/// cannot be taken back, so nothing is queued while the pointer is over the bar or the bar has
+/// the keyboard (KWin gives it the keyboard as it maps), and a press holds the text within two of
+/// KWin's refreshes, never stepping back: read from KWin's own frames (nested on an Xvfb of the
+/// bed at a 60 Hz output, every frame it presents read back and placed by its Present
+/// completion), the pointer and button KWin's own, moved and pressed through its fake input.
 final class KWinPressTests: XCTestCase {
     private static let text = "Press to hold: markets rally as tech stocks climb for a third day, oil slips below 70 dollars"
 
