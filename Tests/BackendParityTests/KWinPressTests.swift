@@ -58,16 +58,19 @@ final class KWinPressTests: XCTestCase {
         XCTAssertEqual(compositor.status(name)?["paused"] as? Bool, false, "a press holds the text; it does not pause the ticker")
     }
 
-    /// How many whole pixels the text moved left from `earlier` to `later`: the shift at which
-    /// their column profiles differ least, leaving out KWin's cursor around x = 640; nil when
-    /// nothing agrees.
+    /// How far the text moved left from `earlier` to `later`, to the nearest pixel: the shift at
+    /// which their column profiles differ least, leaving out KWin's cursor around x = 640; nil
+    /// when no shift agrees much better than the others do. A text held between two pixels (the
+    /// press came between frames of a clock on KWin's times) matches its nearest whole shift
+    /// less than exactly: 235–471 against about 3000 for the other shifts, in 2 of 8 starts.
     private static func shift(from earlier: [Int], to later: [Int]) -> Int? {
         let cursor = 600..<700, span = 40
         func difference(_ shift: Int) -> Double {
             let columns = (span..<(earlier.count - span)).filter { !cursor.contains($0) && !cursor.contains($0 + shift) }
             return Double(columns.map { abs(later[$0] - earlier[$0 + shift]) }.reduce(0, +)) / Double(columns.count)
         }
-        let best = (-span...span).min { difference($0) < difference($1) }
-        return best.flatMap { difference($0) < 60 ? $0 : nil }
+        let differences = (-span...span).map { (shift: $0, difference: difference($0)) }.sorted { $0.difference < $1.difference }
+        let typical = differences[differences.count / 2].difference
+        return differences[0].difference < 0.3 * typical ? differences[0].shift : nil
     }
 }
