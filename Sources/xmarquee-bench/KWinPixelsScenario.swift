@@ -29,6 +29,12 @@ extension Bench {
         BenchClock.sleep(2)
         let link = try NestedX11Link(server)
         let observer = try PixelObserver(displayName: link.display)
+        // Closed before KWin's Xvfb stops (the defer above runs after this one): Xlib ends the
+        // process on a connection the server broke.
+        defer {
+            observer.closed = true
+            XCloseDisplay(observer.display)
+        }
         guard let output = observer.children(of: XDefaultRootWindow(observer.display)).first else {
             log.add(section, "not measured: KWin's window was not found on its Xvfb", nil, "")
             return
@@ -50,8 +56,5 @@ extension Bench {
                 note: "\(figures.steps.count) frames judged (not judged: \(figures.unreadPairs) pairs unreadable, \(figures.uncertainPairs) pictures read while the window changed, \(figures.skippedFramePairs) pairs with a frame between them not read, \(figures.missedRefreshPairs) not one refresh apart: KWin off its time); true step \(figures.trueStep.map { fixed($0, 3) } ?? "n/a") px; steps \(figures.rhythm)")
         log.add(section, "frames within \(fixed(stepTolerance, 2)) px of the true step", figures.withinTolerancePercent, "%")
         log.addSamples("\(section): steps px", figures.steps)
-        observer.closed = true
-        XCloseDisplay(observer.display)
-        withExtendedLifetime(link) {}
     }
 }
