@@ -45,6 +45,11 @@ public final class BedServer {
 
     public func stop() { session.stop() }
 
+    /// The display number of the Xvfb KWin is nested on (`nestedOnXvfb`), as it wrote it.
+    public func nestedX11DisplayNumber() throws -> String {
+        try String(contentsOfFile: hostRuntimeDirectory + "/x11-display", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The compositor's Debian version.
     public var version: String { kind.version }
 

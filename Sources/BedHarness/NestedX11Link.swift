@@ -11,11 +11,9 @@ public final class NestedX11Link {
     public let display: String
     private let link: String
 
-    /// A link to the Xvfb `server` is nested on (its number in the runtime folder's `x11-display`).
+    /// A link to the Xvfb `server` is nested on.
     public init(_ server: BedServer) throws {
-        let number = try String(contentsOfFile: server.hostRuntimeDirectory + "/x11-display", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let target = CompositorBed.root + "/tmp/.X11-unix/X" + number
+        let target = CompositorBed.root + "/tmp/.X11-unix/X" + (try server.nestedX11DisplayNumber())
         guard FileManager.default.fileExists(atPath: target) else {
             throw HarnessError("the nested X server's socket \(target) is missing")
         }

@@ -81,7 +81,7 @@ final class ChrootCompositor {
             return try Screenshot.read(CompositorBed.root + file + ".ppm")
         case .kwin:
             guard let process = session.server else { throw HarnessError("KWin is stopped") }
-            return try Screenshot.ofX11Root(joining: process, display: ":" + x11Display(), file: file)
+            return try Screenshot.ofX11Root(joining: process, display: ":" + server.nestedX11DisplayNumber(), file: file)
         case .gnomeShell:
             try runInside(["python3", runtimeDirectory + "/shell.py", runtimeDirectory + "/bus-address", "screenshot", file + ".png"],
                           "the shell's Screenshot")
@@ -151,11 +151,6 @@ final class ChrootCompositor {
     private func write(_ text: String, _ name: String) throws { try server.write(text, name) }
 
     // MARK: KWin
-
-    private func x11Display() throws -> String {
-        let text = try String(contentsOfFile: hostRuntimeDirectory + "/x11-display", encoding: .utf8)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 
     /// KWin 6's output at `scale` (its only output, `X11-0` nested), set with kscreen-doctor as a
     /// user's display settings would.
