@@ -8,7 +8,9 @@ import XCTest
 /// 0.20 each one brought a release and a `delete_id` right after the commit, a second wake-up);
 /// where it offers fifo as well (weston 16, which has a viewport but no fractional scale), the
 /// rectangles are queued through it, in batches — also from the crawl's subsurface beside a label
-/// (weston, mutter). The pixels are CompositorBedTests'.
+/// (weston, mutter, KWin). Nothing takes the keyboard as the bar maps: KWin gives an on-demand
+/// layer surface the focus at once, and a focused bar queues nothing. The pixels are
+/// CompositorBedTests'.
 final class BedFramePathTests: XCTestCase {
     func testSwayFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false) }
     func testLabwcFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.labwc, queued: false) }
@@ -19,6 +21,7 @@ final class BedFramePathTests: XCTestCase {
     func testLabelledMutterFramesAreQueuedThroughTheCrawlsFifo() throws {
         try framesAreAtlasRectangles(.mutter, queued: true, label: true)
     }
+    func testKWinFramesAreAtlasRectanglesQueuedThroughFifo() throws { try framesAreAtlasRectangles(.kwin, queued: true) }
     func testTwoLanesOnWestonAreQueuedThroughEachCrawlsFifo() throws { try framesAreAtlasRectangles(.weston, queued: true, lanes: true) }
     func testTwoLanesOnSwayAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false, lanes: true) }
 
@@ -33,7 +36,8 @@ final class BedFramePathTests: XCTestCase {
                                                 + (lanes ? ["--lane", "--speed", "60", "--direction", "right", "Oil slips below seventy"] : []),
                                                 environment: ["WAYLAND_DEBUG": "client"])
         Thread.sleep(forTimeInterval: 5)
-        let requests = ProtocolLog(ticker.output(last: 100_000_000)).requests(after: 1.5)
+        let log = ProtocolLog(ticker.output(last: 100_000_000))
+        let requests = log.requests(after: 1.5)
         let label = "\(kind.rawValue) \(compositor.version)"
         let commits = requests.count { $0.hasSuffix(".commit()") }
         let attaches = requests.count { $0.contains(".attach(") }
@@ -44,6 +48,8 @@ final class BedFramePathTests: XCTestCase {
         print("bed: \(label) frames after 1.5 s: \(commits) commits, \(rectangles) source rectangles, \(attaches) attaches, "
               + "\(made) buffers made, \(barriers) fifo barriers, \(callbacks) frame callbacks")
         XCTAssertGreaterThan(commits, 100, "\(label): the bar moves, a commit a frame")
+        XCTAssertEqual(log.events(containing: "wl_keyboard#").filter { $0.contains(".enter(") }, [],
+                       "\(label): no keyboard focus before a click (the user's window keeps it)")
         XCTAssertGreaterThanOrEqual(rectangles, commits - 2, "\(label): every frame a source rectangle")
         // A new atlas once per 700 px or so of motion (6 s at 120 px/s): one at most in 3.5 s,
         // a lane.
@@ -70,6 +76,11 @@ private struct ProtocolLog {
             guard clock.count == 3 else { return nil }
             return (clock[0] * 3600 + clock[1] * 60 + clock[2], line[close...])
         }
+    }
+
+    /// The events received whose text holds `part`, from the start.
+    func events(containing part: String) -> [Substring] {
+        lines.map(\.text).filter { !$0.contains(" -> ") && $0.contains(part) }
     }
 
     /// The requests sent from `delay` seconds after the first commit on.

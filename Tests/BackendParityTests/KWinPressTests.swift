@@ -4,7 +4,7 @@ import XCTest
 
 /// A press on the bar under KWin 6.7, where every commit goes through wp_fifo_v1. Queued commits
 /// cannot be taken back, so nothing is queued while the pointer is over the bar or the bar has
-/// the keyboard (KWin gives it the keyboard as it maps), and a press holds the text within two of
+/// the keyboard (which it asks for only from its first click), and a press holds the text within two of
 /// KWin's refreshes, never stepping back: read from KWin's own frames (nested on an Xvfb of the
 /// bed at a 60 Hz output, every frame it presents read back and placed by its Present
 /// completion), the pointer and button KWin's own, moved and pressed through its fake input.

@@ -131,7 +131,7 @@ final class MenuParityTests: MenuParityTestCase {
     /// With the keyboard focus, the Menu key opens the menu, and Shift+F10 does too.
     private func menuKeysOpenIt(on backend: Backend) throws {
         try withMenuBar(on: backend) { display, user, _, _ in
-            try user.focusTicker()
+            try user.focusTicker(clickingAt: 300, 20)
             for key in ["Menu", "shift+F10"] {
                 try user.key(key)
                 _ = try shownMenu(display, backend)

@@ -10,9 +10,10 @@ protocol BarUser: AnyObject {
     /// Presses and releases the key named `key` (an X keysym name: "Escape", "Down", "Return"),
     /// with modifiers before it as xdotool writes them ("shift+F10").
     func key(_ key: String) throws
-    /// Gives the ticker's surface the keyboard focus, as a person's click or a desktop's
-    /// keyboard navigation would (a dock takes none by itself on X11).
-    func focusTicker() throws
+    /// Gives the ticker's surface the keyboard focus, as a person's click at `x, y` on it or a
+    /// desktop's keyboard navigation would (a dock takes none by itself on X11; a bar asks for it
+    /// from its first click on Wayland).
+    func focusTicker(clickingAt x: Int, _ y: Int) throws
     func close()
 }
 
@@ -30,7 +31,7 @@ final class XdotoolUser: BarUser {
     func click(button: Int, x: Int, y: Int) throws { try xdotool(["mousemove", String(x), String(y), "click", String(button)]) }
     func move(x: Int, y: Int) throws { try xdotool(["mousemove", String(x), String(y)]) }
     func key(_ key: String) throws { try xdotool(["key", key]) }
-    func focusTicker() throws { try xdotool(["search", "--limit", "1", "--class", "Xmarquee", "windowfocus", "--sync"]) }
+    func focusTicker(clickingAt x: Int, _ y: Int) throws { try xdotool(["search", "--limit", "1", "--class", "Xmarquee", "windowfocus", "--sync"]) }
     func close() {}
 }
 
@@ -65,8 +66,22 @@ final class SwayUser: BarUser {
         try VirtualKeyboard.type(key: parts.last ?? key, modifiers: parts.dropLast(), into: sway)
     }
 
-    /// Sway gives an on-demand layer surface the keyboard when it maps: nothing to do.
-    func focusTicker() throws {}
+    /// The bar asks for the keyboard after its first click, and sway reads that at a press:
+    /// the second click focuses it.
+    func focusTicker(clickingAt x: Int, _ y: Int) throws {
+        try Self.clickTwice(pointer, x: x, y: y, width: size.width, height: size.height)
+    }
+
+    /// Two left clicks at `x, y`, the compositor given the moment to read the bar's request for
+    /// the keyboard between them.
+    static func clickTwice(_ pointer: VirtualPointer, x: Int, y: Int, width: Int = 1280, height: Int = 720) throws {
+        for _ in 0..<2 {
+            pointer.move(toX: x, y: y, width: width, height: height)
+            pointer.button(1, pressed: true)
+            pointer.button(1, pressed: false)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+    }
 
     func close() { pointer.close() }
 }

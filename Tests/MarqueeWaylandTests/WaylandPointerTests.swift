@@ -172,14 +172,15 @@ final class WaylandPointerTests: SwayTestCase {
         XCTAssertGreaterThan(result.match, 0.99)
     }
 
-    /// With Ctrl held (wtype's virtual keyboard; the bar has the keyboard focus, as sway 1.7
-    /// gives an on-demand top-layer surface when it maps) a notch changes the speed by one pixel a
+    /// With Ctrl held (wtype's virtual keyboard; the bar has the keyboard focus, which it asks for
+    /// from its first click: Wayland tells a surface the modifiers only with the focus) a notch changes the speed by one pixel a
     /// frame: up is faster, down slower, as on X11.
     func testControlWheelChangesTheSpeed() throws {
         if let reason = VirtualKeyboard.unavailable { throw XCTSkip(reason) }
         let name = "wl-ctrl-wheel-\(getpid())"
         let (bar, pointer) = try barWithPointer(name, ["--speed", "120", "Faster and slower with Ctrl and the wheel"])
         defer { pointer.close(); bar.stop() }
+        try SwayUser.clickTwice(pointer, x: 300, y: 20)
         moveOnBar(pointer, x: 300)
         let speed = try XCTUnwrap(XMarqueeRun.status(name)?["speed"] as? Double)
         // Ctrl held for 2 s after a 1 s wait (the bar sees the keyboard arrive and gets its keymap).

@@ -17,6 +17,9 @@ final class WaylandScreenReaderTests: SwayTestCase {
         defer { bar.stop() }
         XCTAssertTrue(waitFor(seconds: 10) { XMarqueeRun.status(name)?["message"] as? String == "Wayland reads aloud" })
 
+        let user = try SwayUser(sway: sway)
+        defer { user.close() }
+        try user.focusTicker(clickingAt: 300, 20)
         let listener = try AnnouncementListener(bus: bus)
         defer { listener.stop() }
         try VirtualKeyboard.type(key: "r", into: sway)

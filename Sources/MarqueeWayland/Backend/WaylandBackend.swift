@@ -104,6 +104,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
             for routed in self.router.route(input, row: row) { self.outbox.post(routed) }
         }
         input?.onMenuRequest = { [outbox] in outbox.post(.menuRequested($0)) }
+        input?.onClicked = { [unowned self] in self.bar.takeKeyboardOnClick() }
         listen(to: bar)
         // One lane draws on the bar's own surface until a label comes; several each on its own.
         if crawls.count == 1 { crawls[0].moveToBar(bar.surface, barScale: barScale) } else { stack() }

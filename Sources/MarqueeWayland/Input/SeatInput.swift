@@ -42,6 +42,9 @@ final class SeatInput {
     private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener>
     /// Input, with the bar's row the pointer is on (nil for keys).
     var onInput: (PlayerInput, _ row: Int?) -> Void = { _, _ in }
+    /// The left button let go on the bar (a click or the end of a drag), or the right one pressed
+    /// (the menu's keys come through the bar's focus): it may take the keyboard.
+    var onClicked: () -> Void = {}
     /// A right-click on the bar, or the Menu key or Shift+F10 with its focus.
     var onMenuRequest: (MenuAnchor) -> Void = { _ in }
     /// Whether the pointer is over the surface, or the surface has the keyboard: input may come
@@ -156,9 +159,14 @@ final class SeatInput {
             }
             return
         }
-        if button == Self.rightButton && pressed { return onMenuRequest(MenuAnchor(x: pointerX, y: pointerY)) }
+        if button == Self.rightButton && pressed {
+            // The menu's keys reach it only through a bar that takes the keyboard (sway).
+            onClicked()
+            return onMenuRequest(MenuAnchor(x: pointerX, y: pointerY))
+        }
         guard button == Self.leftButton else { return }
         onInput(pressed ? .press(x: pointerX) : .release(x: pointerX), pointerY)
+        if !pressed { onClicked() }
     }
 
     private func entered(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {

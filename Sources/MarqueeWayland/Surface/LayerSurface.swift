@@ -4,7 +4,9 @@ import WaylandProtocols
 
 /// The ticker on a Wayland desktop with layer-shell: a bar anchored to one edge and both sides of
 /// an output, its height reserved as an exclusive zone (windows stop at it), or an area at a fixed
-/// place reserving nothing (`LayerAnchoring`); the keyboard on demand (a click gives it focus).
+/// place reserving nothing (`LayerAnchoring`); the keyboard on demand once it has been clicked
+/// (`takeKeyboardOnClick`): a bar that asked from the start would take the keyboard from the
+/// user's window as it maps under KWin, which focuses an on-demand layer surface at once.
 /// Made and destroyed here, surface included.
 ///
 /// The compositor decides the size: the first commit carries no buffer, its `configure` tells
@@ -20,6 +22,8 @@ final class LayerSurface: TickerSurface {
     private(set) var width = 0
     private(set) var height: Int
     private(set) var isConfigured = false
+    /// Whether it asked for the keyboard on demand (after its first click).
+    private var takesKeyboard = false
     private var anchoring: LayerAnchoring
     /// A configure arrived with this size (acknowledged already): draw at it.
     var onConfigure: (_ width: Int, _ height: Int) -> Void = { _, _ in }
@@ -34,9 +38,6 @@ final class LayerSurface: TickerSurface {
         surface = wl_compositor_create_surface(display.compositor)
         role = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output?.proxy, Self.layerValue(layer), "xmarquee")
         anchoring.apply(to: role)
-        if display.layerShellVersion >= 4 {
-            zwlr_layer_surface_v1_set_keyboard_interactivity(role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue)
-        }
         listener = .allocate(capacity: 1)
         listener.initialize(to: zwlr_layer_surface_v1_listener(
             configure: { data, role, serial, width, height in
@@ -61,6 +62,17 @@ final class LayerSurface: TickerSurface {
         if height > 0 { self.height = height }
         isConfigured = true
         onConfigure(self.width, self.height)
+    }
+
+    /// Clicked: from now on the keyboard on demand, which the compositor gives it at once (KWin)
+    /// or at its next click (sway reads the interactivity at the press, before this arrives).
+    /// Asked after the click, not at its press: the commit would come between the frames the
+    /// press holds.
+    func takeKeyboardOnClick() {
+        guard !takesKeyboard, display.layerShellVersion >= 4 else { return }
+        takesKeyboard = true
+        zwlr_layer_surface_v1_set_keyboard_interactivity(role, ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND.rawValue)
+        wl_surface_commit(surface)
     }
 
     /// A new height (a new font or DPI): a bar's zone follows.

@@ -9,6 +9,9 @@ protocol TickerSurface: AnyObject {
     var onConfigure: (_ width: Int, _ height: Int) -> Void { get set }
     /// The compositor closed it (a bar's output went; a window's close button).
     var onClosed: () -> Void { get set }
+    /// A click on it: it takes the keyboard when the compositor's rules give it (a window has it
+    /// as any window does; a bar asks from its first click on).
+    func takeKeyboardOnClick()
     /// What a popup of it (the menu) is made a child of.
     var popupParent: MenuPopup.Parent { get }
 }

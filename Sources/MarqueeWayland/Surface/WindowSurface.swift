@@ -53,6 +53,9 @@ final class WindowSurface: TickerSurface {
 
     var popupParent: MenuPopup.Parent { .window(xdgSurface) }
 
+    /// A window is focused by the compositor's own rules.
+    func takeKeyboardOnClick() {}
+
     /// Zero in either dimension leaves that one to us.
     private func sizeOffered(_ width: Int, _ height: Int) {
         pendingSize = (width > 0 ? width : ownSize.width, height > 0 ? height : ownSize.height)
