@@ -5,8 +5,8 @@ import Glibc
 /// The bar's motion under KWin 6 read from its pixels, each commit through wp_fifo_v1: KWin
 /// nested on an Xvfb of the bed (QPainter, a 60 Hz output: `BedServer`), the release ticker
 /// scrolling in it, and the bench watching KWin's window on that Xvfb as a viewer would (Damage,
-/// Present completions, the bar's rows read back after each frame). KWin gives the bar the
-/// keyboard as it maps, so frames go one a callback here, not queued: input must show at once.
+/// Present completions, the bar's rows read back after each frame). Nothing is over the bar and
+/// it has no keyboard (it asks for one only once clicked), so its frames are queued in batches.
 /// KWin's virtual output, which the CPU rows use, cannot be captured without a DRM render node.
 extension Bench {
     func runKWinPixels() throws {
@@ -43,7 +43,7 @@ extension Bench {
         let observation = observer.observe(output, seconds: 10, rows: Self.barHeight)
         let after = tickerFrames(server, name: name)
         let figures = CompositorFrameSmoothness(observation, speed: Self.speed)
-        let note = "\(Self.barWidth)×\(Self.barHeight) bar, 120 px/s, each commit through wp_fifo_v1 (one a callback: KWin gives the bar the keyboard at map); KWin nested on an Xvfb (fake vblank 120 Hz, KWin presenting every second: 60 Hz), its window read after each frame for 10 s"
+        let note = "\(Self.barWidth)×\(Self.barHeight) bar, 120 px/s, each commit through wp_fifo_v1, queued in batches; KWin nested on an Xvfb (fake vblank 120 Hz, KWin presenting every second: 60 Hz), its window read after each frame for 10 s"
         log.add(section, "KWin's frame period", figures.framePeriod.map { $0 * 1000 }, "ms", note: note)
         if let before, let after, after.time > before.time {
             log.add(section, "frames the ticker handed", Double(after.frames - before.frames) / (after.time - before.time), "/s",

@@ -14,7 +14,11 @@ extension Options {
         for child in Array(Mirror(reflecting: Options()).children) + groups.flatMap(\.children) {
             guard let label = child.label, label.hasPrefix("_") else { continue }
             let name = kebabCase(String(label.dropFirst()))
-            let kind = String(describing: type(of: child.value))
+            // The type's own name (`Option<Optional<String>>`), read from its metadata:
+            // `String(describing:)` would first try the metatype against the printing protocols,
+            // and each such dynamic cast of a new type searches every conformance in the binary
+            // (about a sixth of the start-up's instructions).
+            let kind = _typeName(type(of: child.value), qualified: false)
             if kind.hasPrefix("Flag<") { flags.insert(name) }
             else if kind.hasPrefix("Option<") {
                 values.insert(name)
