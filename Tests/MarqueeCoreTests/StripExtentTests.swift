@@ -50,4 +50,21 @@ final class StripExtentTests: XCTestCase {
         XCTAssertTrue(extent.shows(timeline, range: 1999..<2999), "nothing changed over the extent")
         XCTAssertFalse(extent.shows(timeline, range: 2500..<3500), "past its end")
     }
+
+    func testTheColumnsSharedWithALaterRangeOfTheSameStrip() {
+        let first = content("Hello world", id: 1)
+        var timeline = StripTimeline(content: first, anchor: 0)
+        let extent = StripExtent(timeline, range: 0..<3000)
+        XCTAssertEqual(extent.sharedColumns(with: timeline, over: 1000..<4000), 1000..<3000)
+        XCTAssertEqual(extent.sharedColumns(with: timeline, over: -500..<500), 0..<500)
+        XCTAssertNil(extent.sharedColumns(with: timeline, over: 3000..<6000), "no overlap")
+        XCTAssertNil(extent.sharedColumns(with: StripTimeline(content: first, anchor: 3), over: 1000..<4000), "moved by 3 px")
+        // New text beyond the extent: what it holds is still the strip's.
+        timeline.swap(to: content("Other text", id: 2), visible: 5000..<6000, direction: .left, maxDeferral: 2000)
+        XCTAssertEqual(extent.sharedColumns(with: timeline, over: 1000..<4000), 1000..<3000)
+        // New text inside the overlap: nothing is shared.
+        var changed = StripTimeline(content: first, anchor: 0)
+        changed.swap(to: content("Other text", id: 2), visible: 0..<1000, direction: .left, maxDeferral: 2000)
+        XCTAssertNil(extent.sharedColumns(with: changed, over: 1000..<4000), "the far end holds the old text")
+    }
 }

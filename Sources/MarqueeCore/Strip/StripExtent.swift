@@ -46,6 +46,17 @@ public struct StripExtent: Equatable, Sendable {
         return true
     }
 
+    /// The columns of `other` (strip positions) that this extent holds as `timeline` shows them:
+    /// the two ranges' overlap when all of it matches, else nil. What a ribbon painted before can
+    /// give one painted now for `other`, instead of painting those columns again.
+    public func sharedColumns(with timeline: StripTimeline<CycleContent>?, over other: Range<Int>) -> Range<Int>? {
+        let lower = max(range.lowerBound, other.lowerBound), upper = min(range.upperBound, other.upperBound)
+        guard lower < upper else { return nil }
+        let shared = lower..<upper
+        if let stamp, stamp == timeline?.stamp { return shared }
+        return holds(timeline, over: shared) ? shared : nil
+    }
+
     private func holds(_ timeline: StripTimeline<CycleContent>?, over visible: Range<Int>) -> Bool {
         var index = 0
         return Self.walk(timeline, visible) { stretch, segment in

@@ -12,9 +12,6 @@ import TileRaster
 /// and, the old one destroyed, a `delete_id`, which woke the client a second time. Owns the
 /// atlases.
 final class AtlasFrames {
-    /// Paints strip positions `range` as `plan` shows them at `phase` into `band`.
-    typealias Paint = (_ plan: FramePlan, _ range: Range<Int>, _ phase: Int, _ band: TileCanvas) -> Void
-
     private static let count = 2
     /// Columns left ahead of the frame in the attached atlas when the next one starts being
     /// painted: a band a frame, eight bands in eight frames at most, far within them.
@@ -40,15 +37,15 @@ final class AtlasFrames {
     /// size uploads only what is damaged); nil while none shows it and every phase seen. Paints
     /// one band of the next atlas when the attached one lacks a phase or nears its end.
     func frameAtlas(_ plan: FramePlan, height: Int, format: TileCanvas.Format, surface: OpaquePointer,
-                    paint: Paint) -> (atlas: PhaseAtlas, attachedNow: Bool)? {
+                    painter: RibbonPainter) -> (atlas: PhaseAtlas, attachedNow: Bool)? {
         phasesSeen |= 1 << UInt32(plan.phase)
         if let attached, attached.shows(plan) {
             if missingPhases(in: attached, plan) > 0 || ahead(of: plan, in: attached.range) < Self.lead {
-                paintNextBand(plan, height: height, format: format, paint: paint)
+                paintNextBand(plan, height: height, format: format, painter: painter)
             }
             return (attached, false)
         }
-        if ready(plan) == nil { paintNextBand(plan, height: height, format: format, paint: paint) }
+        if ready(plan) == nil { paintNextBand(plan, height: height, format: format, painter: painter) }
         guard let ready = ready(plan) else { return nil }
         ready.attach(to: surface)
         attached = ready
@@ -84,7 +81,7 @@ final class AtlasFrames {
     /// Paints one band of an atlas that is neither attached nor the compositor's: of the one
     /// whose range shows `plan`'s frame with the lead beyond it and lacks the fewest bands, else
     /// of one begun anew for the range ahead of `plan` (made where there are fewer than two).
-    private func paintNextBand(_ plan: FramePlan, height: Int, format: TileCanvas.Format, paint: Paint) {
+    private func paintNextBand(_ plan: FramePlan, height: Int, format: TileCanvas.Format, painter: RibbonPainter) {
         let width = BufferCompositor.span.width(window: plan.width)
         var chosen: (atlas: PhaseAtlas, missing: Int)?
         for atlas in freeAtlases(width: width, height: height, format: format) where covers(atlas.range, plan) {
@@ -95,11 +92,9 @@ final class AtlasFrames {
             atlas.begin(BufferCompositor.span.range(for: plan))
             chosen = (atlas, 1)
         }
-        guard let atlas = chosen?.atlas, let range = atlas.range, let phase = missing(in: atlas, plan).first,
-              let band = atlas.band(phase) else { return }
-        paint(plan, range, phase, band)
-        atlas.painted(phase, extent: StripExtent(plan.strip, range: range))
-        if missingPhases(in: atlas, plan) == 0 { atlas.finishedPainting() }
+        guard let atlas = chosen?.atlas, let range = atlas.range, let phase = missing(in: atlas, plan).first else { return }
+        paintBand(phase, of: atlas, range: range, plan: plan, painter: painter)
+        if missingPhases(in: atlas, plan) == 0 { atlas.releasePages() }
     }
 
     /// Whether `range` shows `plan`'s frame and reaches the lead beyond it.
@@ -116,7 +111,7 @@ final class AtlasFrames {
     /// band missing would mean a new atlas every frame), and attached to `surface`; nil while it
     /// is still the compositor's.
     func batchAtlas(_ plan: FramePlan, height: Int, format: TileCanvas.Format, surface: OpaquePointer,
-                    paint: Paint) -> PhaseAtlas? {
+                    painter: RibbonPainter) -> PhaseAtlas? {
         if let attached, shows(plan, in: attached) { return attached }
         // Never the one attached, even where the compositor let it go early: only a new attach
         // makes it read the buffer again.
@@ -127,16 +122,23 @@ final class AtlasFrames {
         atlas.begin(range)
         var phases = Set(attached?.paintedPhases ?? [])
         for index in 0..<plan.frameCount { phases.insert(plan.frame(index).phase) }
-        for phase in phases {
-            guard let band = atlas.band(phase) else { continue }
-            paint(plan, range, phase, band)
-            atlas.painted(phase, extent: StripExtent(plan.strip, range: range))
-        }
-        atlas.finishedPainting()
+        for phase in phases { paintBand(phase, of: atlas, range: range, plan: plan, painter: painter) }
+        atlas.releasePages()
         guard shows(plan, in: atlas) else { return nil }
         atlas.attach(to: surface)
         attached = atlas
         return atlas
+    }
+
+    /// Paints band `phase` of `atlas` (neither attached nor the compositor's) for `range` as
+    /// `plan` shows it, copying what the other atlas's band of that phase holds of it.
+    private func paintBand(_ phase: Int, of atlas: PhaseAtlas, range: Range<Int>, plan: FramePlan, painter: RibbonPainter) {
+        guard let band = atlas.band(phase) else { return }
+        let offers = atlases.compactMap { other in other !== atlas ? other.painted(phase).map { (atlas: other, band: $0) } : nil }
+        if let used = painter.paint(plan, range: range, phase: phase, into: band, reusing: offers.map(\.band)) {
+            offers[used].atlas.releasePages()
+        }
+        atlas.painted(phase, extent: StripExtent(plan.strip, range: range))
     }
 
     private func shows(_ plan: FramePlan, in atlas: PhaseAtlas) -> Bool {

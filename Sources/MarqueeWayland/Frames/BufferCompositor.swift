@@ -117,7 +117,7 @@ final class BufferCompositor {
         guard plan.width > 0, height > 0, fade == nil else { return false }
         if style.adoptFont(of: plan) { forgetPainted() }
         guard let (atlas, attachedNow) = atlases.frameAtlas(plan, height: height, format: style.format, surface: surface,
-                                                             paint: paintBand) else { return false }
+                                                             painter: RibbonPainter(style: style)) else { return false }
         frameNumber &+= 1
         endFrame(width: plan.width, composed: false)
         if attachedNow { attached(atlas) }
@@ -148,7 +148,8 @@ final class BufferCompositor {
         if style.adoptFont(of: plan) { forgetPainted() }
         frameNumber &+= 1
         let attachedBefore = atlases.attached
-        guard let atlas = atlases.batchAtlas(plan, height: height, format: style.format, surface: surface, paint: paintBand) else {
+        guard let atlas = atlases.batchAtlas(plan, height: height, format: style.format, surface: surface,
+                                             painter: RibbonPainter(style: style)) else {
             return false
         }
         if atlas !== attachedBefore { attached(atlas) }
@@ -157,11 +158,6 @@ final class BufferCompositor {
             commit(index)
         }
         return true
-    }
-
-    /// Paints `range` of `plan`'s strip at `phase` into an atlas's band.
-    private func paintBand(_ plan: FramePlan, range: Range<Int>, phase: Int, band: TileCanvas) {
-        paint(plan.copies(covering: range), phase: phase, into: band)
     }
 
     /// Attaches `plan`'s frame copied out of `ribbon` into a buffer of its own, whose stride is
@@ -196,25 +192,21 @@ final class BufferCompositor {
         } else {
             return nil
         }
+        // Straight from the glyphs, no tile kept (each phase's ribbon is painted again only once
+        // per margin's worth of motion, and tiles at every phase in use, eight at most speeds,
+        // would hold 3–4 MB of the client's memory where X11's are the server's), the columns the
+        // other ribbon of the phase holds copied from it.
         let range = Self.span.range(for: plan)
-        paint(plan.copies(covering: range), phase: plan.phase, into: ribbon.canvas)
+        let offers = ribbons.compactMap { other in
+            other !== ribbon && other.phase == plan.phase && other.width == width && other.height == height
+                ? other.extent.map { (ribbon: other, painted: RibbonPainter.Painted(extent: $0, canvas: other.canvas)) } : nil
+        }
+        if let used = RibbonPainter(style: style).paint(plan, range: range, phase: plan.phase, into: ribbon.canvas,
+                                                       reusing: offers.map(\.painted)) {
+            offers[used].ribbon.releasePages()
+        }
         ribbon.painted(StripExtent(plan.strip, range: range))
         return ribbon
-    }
-
-    /// Paints a ribbon straight from the glyphs, copy by copy, no tile kept: each phase's ribbon
-    /// is painted again only once per margin's worth of motion, and tiles at every phase in use
-    /// (eight at most speeds) would hold 3–4 MB of the client's memory, where X11's are the
-    /// server's.
-    private func paint(_ copies: [FrameCopy], phase: Int, into canvas: TileCanvas) {
-        let painter = style.painter
-        for copy in copies {
-            if let content = copy.content, let part = canvas.columns(from: copy.destinationX, count: copy.width) {
-                painter.paint(from: copy.tile * StripGeometry.tileWidth + copy.sourceX, of: content, phase: phase, into: part)
-            } else {
-                canvas.fill(style.background, x: copy.destinationX, columns: copy.width)
-            }
-        }
     }
 
     /// Fills a frame's `canvas` from the tiles of `phase` and the background, copy by copy: a frame

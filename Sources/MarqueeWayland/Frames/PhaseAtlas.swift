@@ -48,9 +48,16 @@ final class PhaseAtlas {
     /// Band `phase` was painted and holds `extent`.
     func painted(_ phase: Int, extent: StripExtent) { extents[phase] = extent }
 
-    /// Its bands are painted for the frames to come: its pages need not stay resident here (the
-    /// compositor reads them through its own mapping).
-    func finishedPainting() { pixels.releasePages() }
+    /// Band `phase` as painted, to read from (also while the compositor reads it); nil where it
+    /// is not painted.
+    func painted(_ phase: Int) -> RibbonPainter.Painted? {
+        guard let extent = extents[phase], let band = pixels.canvas.rows(from: phase * bandHeight, count: bandHeight) else { return nil }
+        return RibbonPainter.Painted(extent: extent, canvas: band)
+    }
+
+    /// Its bands are painted for the frames to come, or were read from: its pages need not stay
+    /// resident here (the compositor reads them through its own mapping).
+    func releasePages() { pixels.releasePages() }
 
     /// What it holds is stale (new colours, height, font).
     func forget() {

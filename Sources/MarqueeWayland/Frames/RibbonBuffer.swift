@@ -52,6 +52,9 @@ final class RibbonBuffer {
         memory.releasePages()
     }
 
+    /// Its pixels were read (another ribbon copied from them): its pages go as above.
+    func releasePages() { memory.releasePages() }
+
     /// It was painted as a roll's stack holding `picture` (its pages go as above).
     func painted(_ picture: RollPicture) {
         self.picture = picture
