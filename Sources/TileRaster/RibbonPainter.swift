@@ -5,7 +5,8 @@ import MarqueeCore
 /// kept. Where another canvas painted at the same phase already holds part of the stretch (the
 /// ribbon before, shown now), those columns are copied from it and only the rest is painted: a
 /// ribbon reaches a window and a margin, and the text moves on by about the margin between two,
-/// so two thirds of each would otherwise be painted again from the glyphs. A copied column is
+/// so two thirds of each would otherwise be painted again from the glyphs. The source may be the
+/// canvas painted itself, holding what it held before: its columns move along in place. A copied column is
 /// the painted one pixel for pixel: the painter draws every glyph that reaches a column,
 /// whatever stretch it paints.
 public struct RibbonPainter {
@@ -26,8 +27,9 @@ public struct RibbonPainter {
 
     /// Paints strip positions `range` as `plan` shows them at `phase` into `canvas` (as wide as
     /// `range`), copying the columns that the one of `sources` sharing the most holds (each
-    /// painted at `phase`, with this style). Returns that source's index (its pixels were read:
-    /// the caller may let their pages go again), nil when everything was painted.
+    /// painted at `phase`, with this style; `canvas` itself among them as it was). Returns that
+    /// source's index (its pixels were read: the caller may let their pages go again), nil when
+    /// everything was painted.
     @discardableResult
     public func paint(_ plan: FramePlan, range: Range<Int>, phase: Int, into canvas: TileCanvas, reusing sources: [Painted] = []) -> Int? {
         var best: (index: Int, shared: Range<Int>)?

@@ -1,4 +1,5 @@
 import CRaster
+import Glibc
 import MarqueeCore
 
 /// The pixels of one tile, in the 32-bit layout both backends take as they are (X11's ZPixmap on
@@ -90,8 +91,17 @@ public final class TileCanvas {
     }
 
     /// Copies columns `sourceX..<(sourceX + columns)` of `source` (as tall as this) to column
-    /// `x` here, pixel for pixel.
+    /// `x` here, pixel for pixel. `source` may be this canvas's own pixels (a ribbon moved along
+    /// in place): then each row is moved as memory, which pixman does not promise for overlaps.
     public func copy(_ source: TileCanvas, sourceX: Int, columns: Int, to x: Int) {
+        if source.pixels == pixels && source.stride == stride {
+            guard sourceX != x, columns > 0 else { return }
+            for row in 0..<min(height, source.height) {
+                let line = pixels + row * stride
+                memmove(line + x * 4, line + sourceX * 4, columns * 4)
+            }
+            return
+        }
         pixman_image_composite32(PIXMAN_OP_SRC, source.image, nil, image, Int32(sourceX), 0, 0, 0, Int32(x), 0,
                                  Int32(columns), Int32(min(height, source.height)))
     }

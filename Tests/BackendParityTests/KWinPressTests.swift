@@ -50,7 +50,9 @@ final class KWinPressTests: XCTestCase {
         XCTAssertLessThanOrEqual(moving.count, 2, "frames that changed the picture after the press, at \(late) (\(after.count) shown)")
         // No step back: what stands is never behind the last frame shown before the press.
         if let last = before.last, let held = after.last {
-            let step = try XCTUnwrap(Self.shift(from: last.profile, to: held.profile), "the held frame matches the last moving one")
+            let step = try XCTUnwrap(Self.shift(from: last.profile, to: held.profile),
+                                     "the held frame matches the last moving one: \(Self.differences(from: last.profile, to: held.profile).prefix(4)), "
+                                     + "frames after the press at \(after.map { String(format: "%.1f", ($0.time - pressed) * 1000) })")
             print("KWin press: \(before.count) frames in the 0.8 s before it; after it the picture changed at \(late) and then stood, \(step) px on from the last frame before")
             XCTAssertGreaterThanOrEqual(step, 0, "no step back: the held text moved \(step) px from the last frame before the press")
             XCTAssertLessThanOrEqual(step, 2 * 2, "held within two frames' motion (2 px a frame)")
@@ -64,13 +66,18 @@ final class KWinPressTests: XCTestCase {
     /// press came between frames of a clock on KWin's times) matches its nearest whole shift
     /// less than exactly: 235–471 against about 3000 for the other shifts, in 2 of 8 starts.
     private static func shift(from earlier: [Int], to later: [Int]) -> Int? {
+        let differences = differences(from: earlier, to: later)
+        let typical = differences[differences.count / 2].difference
+        return differences[0].difference < 0.3 * typical ? differences[0].shift : nil
+    }
+
+    /// How much `later`'s column profile differs from `earlier`'s moved left by each shift, best first.
+    private static func differences(from earlier: [Int], to later: [Int]) -> [(shift: Int, difference: Double)] {
         let cursor = 600..<700, span = 40
         func difference(_ shift: Int) -> Double {
             let columns = (span..<(earlier.count - span)).filter { !cursor.contains($0) && !cursor.contains($0 + shift) }
             return Double(columns.map { abs(later[$0] - earlier[$0 + shift]) }.reduce(0, +)) / Double(columns.count)
         }
-        let differences = (-span...span).map { (shift: $0, difference: difference($0)) }.sorted { $0.difference < $1.difference }
-        let typical = differences[differences.count / 2].difference
-        return differences[0].difference < 0.3 * typical ? differences[0].shift : nil
+        return (-span...span).map { (shift: $0, difference: difference($0)) }.sorted { $0.difference < $1.difference }
     }
 }

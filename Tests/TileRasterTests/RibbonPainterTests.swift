@@ -66,6 +66,22 @@ final class RibbonPainterTests: XCTestCase {
         try checkReuse(capsule: true, phase: 5)
     }
 
+    func testARibbonMovedAlongInPlaceIsTheWholePaint() throws {
+        let style = try style(capsule: true)
+        let painter = RibbonPainter(style: style)
+        let span = RibbonSpan(margin: 1024)
+        let before = plan(style, at: 200, phase: 3), after = plan(style, at: 1203, phase: 3)
+        let earlierRange = span.range(for: before), laterRange = span.range(for: after)
+        // One canvas, painted for the range before and then for the one after from itself.
+        let ribbon = try canvas(width: earlierRange.count)
+        painter.paint(before, range: earlierRange, phase: 3, into: ribbon)
+        let itself = RibbonPainter.Painted(extent: StripExtent(before.strip, range: earlierRange), canvas: ribbon)
+        XCTAssertEqual(painter.paint(after, range: laterRange, phase: 3, into: ribbon, reusing: [itself]), 0)
+        let whole = try canvas(width: laterRange.count)
+        painter.paint(after, range: laterRange, phase: 3, into: whole)
+        XCTAssertEqual(zip(pixels(ribbon), pixels(whole)).filter { $0 != $1 }.count, 0, "pixels differing from a whole paint")
+    }
+
     func testOnlyTheColumnsTheSourceLacksArePainted() throws {
         let style = try style()
         let painter = RibbonPainter(style: style)

@@ -131,11 +131,13 @@ final class AtlasFrames {
     }
 
     /// Paints band `phase` of `atlas` (neither attached nor the compositor's) for `range` as
-    /// `plan` shows it, copying what the other atlas's band of that phase holds of it.
+    /// `plan` shows it, copying what a band of that phase holds of it: its own, moved along, or
+    /// the other atlas's.
     private func paintBand(_ phase: Int, of atlas: PhaseAtlas, range: Range<Int>, plan: FramePlan, painter: RibbonPainter) {
         guard let band = atlas.band(phase) else { return }
-        let offers = atlases.compactMap { other in other !== atlas ? other.painted(phase).map { (atlas: other, band: $0) } : nil }
-        if let used = painter.paint(plan, range: range, phase: phase, into: band, reusing: offers.map(\.band)) {
+        let offers = atlases.compactMap { other in other.width == atlas.width ? other.painted(phase).map { (atlas: other, band: $0) } : nil }
+        if let used = painter.paint(plan, range: range, phase: phase, into: band, reusing: offers.map(\.band)),
+           offers[used].atlas !== atlas {
             offers[used].atlas.releasePages()
         }
         atlas.painted(phase, extent: StripExtent(plan.strip, range: range))

@@ -194,15 +194,15 @@ final class BufferCompositor {
         }
         // Straight from the glyphs, no tile kept (each phase's ribbon is painted again only once
         // per margin's worth of motion, and tiles at every phase in use, eight at most speeds,
-        // would hold 3–4 MB of the client's memory where X11's are the server's), the columns the
-        // other ribbon of the phase holds copied from it.
+        // would hold 3–4 MB of the client's memory where X11's are the server's), the columns a
+        // ribbon of the phase holds already copied from it: most often this one, moved along.
         let range = Self.span.range(for: plan)
         let offers = ribbons.compactMap { other in
-            other !== ribbon && other.phase == plan.phase && other.width == width && other.height == height
+            other.phase == plan.phase && other.width == width && other.height == height
                 ? other.extent.map { (ribbon: other, painted: RibbonPainter.Painted(extent: $0, canvas: other.canvas)) } : nil
         }
         if let used = RibbonPainter(style: style).paint(plan, range: range, phase: plan.phase, into: ribbon.canvas,
-                                                       reusing: offers.map(\.painted)) {
+                                                       reusing: offers.map(\.painted)), offers[used].ribbon !== ribbon {
             offers[used].ribbon.releasePages()
         }
         ribbon.painted(StripExtent(plan.strip, range: range))

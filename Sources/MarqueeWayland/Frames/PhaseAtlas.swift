@@ -13,8 +13,11 @@ import TileRaster
 final class PhaseAtlas {
     private let pixels: ShmBuffer
     let bandHeight: Int
-    /// What each band holds; nil where it is not painted.
+    /// What each band holds for the frames of the range begun; nil where it is not painted.
     private var extents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
+    /// What each band's pixels hold, also from before the range begun (a band painted again for
+    /// the next range moves those columns along rather than painting them); nil when stale.
+    private var pixelExtents: [StripExtent?] = Array(repeating: nil, count: SubpixelGrid.steps)
     /// The strip range its bands are painted for (`begin`); nil when it holds nothing.
     private(set) var range: Range<Int>?
 
@@ -46,12 +49,15 @@ final class PhaseAtlas {
     var paintedPhases: [Int] { extents.indices.filter { extents[$0] != nil } }
 
     /// Band `phase` was painted and holds `extent`.
-    func painted(_ phase: Int, extent: StripExtent) { extents[phase] = extent }
+    func painted(_ phase: Int, extent: StripExtent) {
+        extents[phase] = extent
+        pixelExtents[phase] = extent
+    }
 
-    /// Band `phase` as painted, to read from (also while the compositor reads it); nil where it
-    /// is not painted.
+    /// Band `phase` as its pixels are, to read from (also while the compositor reads it); nil
+    /// where they hold nothing of use.
     func painted(_ phase: Int) -> RibbonPainter.Painted? {
-        guard let extent = extents[phase], let band = pixels.canvas.rows(from: phase * bandHeight, count: bandHeight) else { return nil }
+        guard let extent = pixelExtents[phase], let band = pixels.canvas.rows(from: phase * bandHeight, count: bandHeight) else { return nil }
         return RibbonPainter.Painted(extent: extent, canvas: band)
     }
 
@@ -62,12 +68,14 @@ final class PhaseAtlas {
     /// What it holds is stale (new colours, height, font).
     func forget() {
         extents = Array(repeating: nil, count: SubpixelGrid.steps)
+        pixelExtents = extents
         range = nil
     }
 
-    /// Its bands are painted for strip range `range` from now on: what it held is forgotten.
+    /// Its bands are painted for strip range `range` from now on: they show nothing until then
+    /// (their pixels are kept to be moved along).
     func begin(_ range: Range<Int>) {
-        forget()
+        extents = Array(repeating: nil, count: SubpixelGrid.steps)
         self.range = range
     }
 
