@@ -27,7 +27,8 @@ public struct RibbonPainter {
 
     /// Paints strip positions `range` as `plan` shows them at `phase` into `canvas` (as wide as
     /// `range`), copying the columns that the one of `sources` sharing the most holds (each
-    /// painted at `phase`, with this style; `canvas` itself among them as it was). Returns that
+    /// painted at `phase`, with this style; `canvas` itself among them as it was; one of another
+    /// height or pixel format is passed over, its width does not matter). Returns that
     /// source's index (its pixels were read: the caller may let their pages go again), nil when
     /// everything was painted.
     @discardableResult

@@ -135,7 +135,7 @@ final class AtlasFrames {
     /// the other atlas's.
     private func paintBand(_ phase: Int, of atlas: PhaseAtlas, range: Range<Int>, plan: FramePlan, painter: RibbonPainter) {
         guard let band = atlas.band(phase) else { return }
-        let offers = atlases.compactMap { other in other.width == atlas.width ? other.painted(phase).map { (atlas: other, band: $0) } : nil }
+        let offers = atlases.compactMap { other in other.painted(phase).map { (atlas: other, band: $0) } }
         if let used = painter.paint(plan, range: range, phase: phase, into: band, reusing: offers.map(\.band)),
            offers[used].atlas !== atlas {
             offers[used].atlas.releasePages()

@@ -198,8 +198,7 @@ final class BufferCompositor {
         // ribbon of the phase holds already copied from it: most often this one, moved along.
         let range = Self.span.range(for: plan)
         let offers = ribbons.compactMap { other in
-            other.phase == plan.phase && other.width == width && other.height == height
-                ? other.extent.map { (ribbon: other, painted: RibbonPainter.Painted(extent: $0, canvas: other.canvas)) } : nil
+            other.phase == plan.phase ? other.extent.map { (ribbon: other, painted: RibbonPainter.Painted(extent: $0, canvas: other.canvas)) } : nil
         }
         if let used = RibbonPainter(style: style).paint(plan, range: range, phase: plan.phase, into: ribbon.canvas,
                                                        reusing: offers.map(\.painted)), offers[used].ribbon !== ribbon {

@@ -49,7 +49,7 @@ final class RibbonBuffer {
     /// painted again (the compositor reads them through its own mapping).
     func painted(_ extent: StripExtent) {
         self.extent = extent
-        memory.releasePages()
+        releasePages()
     }
 
     /// Its pixels were read (another ribbon copied from them): its pages go as above.
@@ -58,7 +58,7 @@ final class RibbonBuffer {
     /// It was painted as a roll's stack holding `picture` (its pages go as above).
     func painted(_ picture: RollPicture) {
         self.picture = picture
-        memory.releasePages()
+        releasePages()
     }
 
     /// What it holds is stale (new colours, height, font): painted anew before it is shown.
