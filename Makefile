@@ -16,7 +16,10 @@ ARGS ?=
 # made by scripts/link-order.sh; a function it does not name is placed as usual), relative relocations
 # packed (DT_RELR) and no dynamic symbol table of our own: the kernel maps code 64 KB around each page
 # fault, so hot code scattered over 10 MB of text kept 2.5 MB more of the binary resident.
-# (Our own modules stay in one section each: with -function-sections a fresh build measured 0.4 MB more.)
+# Our own modules put each function in a section of its own (-function-sections), so the list orders
+# them one by one too, a scrolling bar's own first: a wake-up after 0.2 s of sleep finds its code cold,
+# and each page of it costs a TLB walk. Measured on Xvfb against the list without it (five fresh starts
+# each): 15.6 MB resident instead of 16.1 MB, planning a batch 12 µs instead of 15 µs of CPU a wake-up.
 # The C++ runtime the Swift runtime needs is linked statically too, where its archive is installed
 # (libstdc++-NN-dev, which the Swift toolchain needs anyway): only the few objects the runtime uses
 # come in, where the shared libstdc++ kept 1 MB resident (15.5 MB in all instead of 16.5). lld finds
@@ -27,7 +30,8 @@ STATIC_CXX_DIR := $(CURDIR)/.build/static-cxx
 STATIC_CXX_FLAGS := $(if $(filter /%,$(wildcard $(STATIC_CXX_ARCHIVE))),-Xlinker -L$(STATIC_CXX_DIR))
 LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order.txt -Xlinker --no-warn-symbol-ordering $(STATIC_CXX_FLAGS)
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -cross-module-optimization $(LINK_FLAGS)
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -cross-module-optimization \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections $(LINK_FLAGS)
 
 all: build
 

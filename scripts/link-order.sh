@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Writes packaging/link-order.txt: the functions of the release ticker that run while it starts and
 # scrolls headlines beside a clock, and as the plain bar the benchmark measures (valgrind's callgrind on
-# its own Xvfb), and as a Wayland bar (on its own headless sway, where sway is installed), sorted by
-# name so the list does not depend on the binary profiled and a new one reads as a diff. `make release` links
-# them next to each other, so the pages of code a running ticker needs are few and dense instead of
-# 64 KB of fault-around for each scattered function. Run it again after large changes; a function
-# the list does not name (renamed, new) is only placed as usual. Functions the Swift runtime's
-# prebuilt objects keep in one shared .text section cannot be moved one by one.
+# its own Xvfb), and as a Wayland bar (on its own headless sway, where sway is installed). `make release`
+# links them next to each other, so the pages of code a running ticker needs are few and dense instead
+# of 64 KB of fault-around for each scattered function. First come the functions a scrolling bar runs
+# after its start (each run profiled from its tenth second on too): a wake-up's code then spans a few
+# pages, not the whole list, and a wake-up after 0.2 s of sleep finds little of it in the caches. Each
+# group is sorted by name, so the list does not depend on the binary profiled and a new one reads as a
+# diff. Run it again after large changes; a function the list does not name (renamed, new) is only
+# placed as usual. Functions the Swift runtime's prebuilt objects keep in one shared .text section
+# cannot be moved one by one.
 #   scripts/link-order.sh [SECONDS] [BINARY]     defaults: 40 .build/release/xmarquee
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,14 +41,29 @@ printf '%s\n' "Markets rally as tech stocks climb for a third day" \
 # debug information (the symbol table, which names the functions, stays).
 strip --strip-debug -o "$folder/$(basename "$binary")" "$binary"
 binary=$folder/$(basename "$binary")
+# profile NAME SECONDS ARGS...: callgrind over the ticker run with ARGS (the environment says where),
+# dumped at its tenth second too (NAME.out.1; the counts then start again), so that NAME.out, its
+# last dump, holds the scrolling alone: a steady profile.
+profile() {
+  local name=$1 limit=$2 run
+  shift 2
+  timeout -s INT "$limit" valgrind --tool=callgrind --demangle=no --callgrind-out-file="$folder/$name.out" \
+    "$binary" "$@" >/dev/null 2>&1 &
+  run=$!
+  sleep 10
+  callgrind_control --dump "$(pgrep -P "$run")" >/dev/null 2>&1 || true
+  wait "$run" || true
+  [[ -s $folder/$name.out ]] && profiles+=("$folder/$name.out")
+  [[ -s $folder/$name.out.1 ]] && profiles+=("$folder/$name.out.1") && steady+=("$folder/$name.out")
+  return 0
+}
+profiles=()
+steady=()
+
 # Two runs: headlines from a file beside a clock, and the plain bar the benchmark measures
 # (`hello`), whose start takes paths of its own.
-DISPLAY=:$display timeout -s INT "$seconds" valgrind --tool=callgrind --demangle=no \
-  --callgrind-out-file="$folder/callgrind.out" "$binary" --file "$folder/headlines.txt" \
-  --geometry 1920x32+0+0 --clock '%H:%M:%S' >/dev/null 2>&1 || true
-DISPLAY=:$display timeout -s INT "$((seconds / 2 + 1))" valgrind --tool=callgrind --demangle=no \
-  --callgrind-out-file="$folder/callgrind-plain.out" "$binary" --geometry 1920x32+0+0 hello >/dev/null 2>&1 || true
-profiles=("$folder/callgrind.out" "$folder/callgrind-plain.out")
+DISPLAY=:$display profile callgrind "$seconds" --file "$folder/headlines.txt" --geometry 1920x32+0+0 --clock '%H:%M:%S'
+DISPLAY=:$display profile callgrind-plain "$((seconds / 2 + 1))" --geometry 1920x32+0+0 hello
 
 # Where sway is installed, a third run: the headlines as a Wayland bar on a private headless sway
 # (its frames take functions of their own). Sway refuses root: under root it runs as the
@@ -64,13 +82,13 @@ if command -v sway >/dev/null; then
     WLR_LIBINPUT_NO_DEVICES=1 sway -c "$runtime/config" >/dev/null 2>&1 &
   compositor=$!
   for _ in $(seq 100); do [[ -S $runtime/wayland-1 ]] && break; sleep 0.1; done
-  WAYLAND_DISPLAY=$runtime/wayland-1 DISPLAY= timeout -s INT "$seconds" valgrind --tool=callgrind --demangle=no \
-    --callgrind-out-file="$folder/callgrind-wayland.out" "$binary" --backend wayland --bar top --height 32 \
-    --file "$folder/headlines.txt" >/dev/null 2>&1 || true
-  [[ -s $folder/callgrind-wayland.out ]] && profiles+=("$folder/callgrind-wayland.out")
+  WAYLAND_DISPLAY=$runtime/wayland-1 DISPLAY= profile callgrind-wayland "$seconds" --backend wayland --bar top \
+    --height 32 --file "$folder/headlines.txt"
 fi
 
-python3 - "$(basename "$binary")" "${profiles[@]}" <<'PYTHON' | LC_ALL=C sort -u > packaging/link-order.txt
+# functions BINARY PROFILE...: the binary's functions the profiles saw run.
+functions() {
+  python3 - "$@" <<'PYTHON'
 import re, sys
 for profile in sys.argv[2:]:
     lines = open(profile).read().splitlines()
@@ -85,4 +103,10 @@ for profile in sys.argv[2:]:
         elif (m := re.match(r'^fn=\((\d+)\)', line)) and current and current.endswith('/' + sys.argv[1]):
             print(names[m.group(1)])
 PYTHON
+}
+name=$(basename "$binary")
+if (( ${#steady[@]} )); then functions "$name" "${steady[@]}" | LC_ALL=C sort -u > "$folder/steady.txt"; else : > "$folder/steady.txt"; fi
+functions "$name" "${profiles[@]}" | LC_ALL=C sort -u | grep -vxF -f "$folder/steady.txt" > "$folder/rest.txt" || true
+cat "$folder/steady.txt" "$folder/rest.txt" > packaging/link-order.txt
+echo "link-order: $(wc -l < "$folder/steady.txt") functions of a scrolling bar first, then the rest:"
 echo "link-order: $(wc -l < packaging/link-order.txt) functions in packaging/link-order.txt"
