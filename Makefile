@@ -60,6 +60,8 @@ build: deps
 # xmarquee binary (it holds Foundation and TOMLKit, so the ticker does not).
 release: deps
 	$(if $(STATIC_CXX_FLAGS),@mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX_ARCHIVE) $(STATIC_CXX_DIR)/libstdc++.a)
+	@# SwiftPM relinks when a source changes, not when the link order does.
+	@if [ packaging/link-order.txt -nt .build/release/xmarquee ]; then rm -f .build/release/xmarquee; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee
 	$(SWIFT) build $(RELEASE_FLAGS) --product xmarquee-feed
 
