@@ -105,8 +105,7 @@ for profile in sys.argv[2:]:
 PYTHON
 }
 name=$(basename "$binary")
-if (( ${#steady[@]} )); then functions "$name" "${steady[@]}" | LC_ALL=C sort -u > "$folder/steady.txt"; else : > "$folder/steady.txt"; fi
+functions "$name" "${steady[@]}" | LC_ALL=C sort -u > "$folder/steady.txt"
 functions "$name" "${profiles[@]}" | LC_ALL=C sort -u | grep -vxF -f "$folder/steady.txt" > "$folder/rest.txt" || true
 cat "$folder/steady.txt" "$folder/rest.txt" > packaging/link-order.txt
-echo "link-order: $(wc -l < "$folder/steady.txt") functions of a scrolling bar first, then the rest:"
-echo "link-order: $(wc -l < packaging/link-order.txt) functions in packaging/link-order.txt"
+echo "link-order: $(wc -l < packaging/link-order.txt) functions in packaging/link-order.txt, the $(wc -l < "$folder/steady.txt") of a scrolling bar first"
