@@ -108,7 +108,8 @@ final class RollObservation {
         let stoodStill: [Bool]
         /// Seconds from each roll's first moving frame to its last.
         let rollDurations: [Double]
-        /// Seconds the second page stood between the rolls.
+        /// Seconds the second page stood between the rolls: from the end of the roll that
+        /// brought it (as planned) to the start of the next.
         let secondStood: Double?
         /// The measured offsets' root mean square error from the planned ones (px), over `measured` frames.
         let rms: Double
@@ -129,7 +130,9 @@ final class RollObservation {
         }
     }
 
-    func report(_ watched: Watched) throws -> Report {
+    /// `rollTime`: how long the player plans a roll to take; a page's reading time starts when
+    /// its roll ends.
+    func report(_ watched: Watched, rollTime: Double) throws -> Report {
         let spans = rollSpans
         let errors = errors(standing: watched.standing)
         // ROLL_SHOTS=FOLDER keeps the bar of every capture there, to look at.
@@ -145,7 +148,10 @@ final class RollObservation {
         }
         return Report(stoodStill: zip(watched.standing.prefix(2), watched.again).map { barPixels($0) == barPixels($1) },
                       rollDurations: spans.map { $0.end - $0.start },
-                      secondStood: spans.count > 1 ? spans[1].start - spans[0].standing : nil,
+                      // From roll start to roll start: the first moving frame of each is handed
+                      // at its vblank (nothing is captured while a page stands), where the first
+                      // standing frame after a watched roll comes late, after the captures.
+                      secondStood: spans.count > 1 ? spans[1].start - spans[0].start - rollTime : nil,
                       rms: Self.rms(errors), measured: errors.count,
                       words: try watched.standing.prefix(2).map {
                           try TextRecognizer.words(in: $0, x: bar.x, y: bar.y, width: bar.width, height: bar.height)

@@ -50,7 +50,7 @@ final class WaylandRollModeTests: SwayTestCase {
         frames.onFrame = { frame in watch.frameHanded(time: frame.time, offset: frame.rollOffset) }
         let watched = try watch.watch(run: { self.run(loop, for: $0) }, shot: { try sway.screenshot() })
         frames.onFrame = nil
-        let report = try watch.report(watched)
+        let report = try watch.report(watched, rollTime: PageRoll.duration)
         print("roll on headless sway, \(name): \(report)")
         XCTAssertEqual(report.stoodStill, [true, true], "a standing page's pixels do not change")
         XCTAssertEqual(report.rollDurations.count, 4, "four rolls: to the second message, back, there and back again")

@@ -57,7 +57,7 @@ final class RollModeTests: XvfbTestCase, TickerRigTests {
             rig.connection.sync()
         }, shot: { try Screenshot.ofRoot(display: display) })
         rig.frames.onFrame = nil
-        let report = try watch.report(watched)
+        let report = try watch.report(watched, rollTime: PageRoll.duration)
         print("roll on Xvfb, \(name): \(report)")
         XCTAssertEqual(report.stoodStill, [true, true], "a standing page's pixels do not change")
         XCTAssertEqual(report.rollDurations.count, 4, "four rolls: to the second message, back, there and back again")
