@@ -10,6 +10,7 @@ extension Ticker {
     func frame(_ frame: FrameTime, everyLane: Bool = false) {
         refreshPeriod = frame.period
         let limit = queue?.batchLimit ?? .single
+        if limit.count > 1, queue?.queuesWithoutTimes == true { absorbSlip(before: frame) }
         plans.removeAll(keepingCapacity: true)
         var count = Int.max
         for lane in lanes {
@@ -38,6 +39,20 @@ extension Ticker {
         runFrames()
         // A message that comes to stand (hold mode) is said as its frames are handed.
         speak()
+    }
+
+    /// A batch through a queue without times (a Wayland fifo) that starts vblanks after the last
+    /// frame queued: that frame stood longer than planned, because the queue shows each frame a
+    /// refresh after the one before and the compositor missed refreshes (or the batch came after
+    /// the queue ran out). Now and then (`SlipAllowance`) the moving lanes continue from that
+    /// frame rather than jump ahead by the time lost: a stall without a jump after it. Where each
+    /// frame has its vblank (X11 Present), a late frame shows where the time puts the text.
+    private func absorbSlip(before frame: FrameTime) {
+        let skipped = statistics.vblanksSkipped(before: frame.counter)
+        guard skipped > 0 else { return }
+        let seconds = Double(skipped) * frame.period
+        guard slips.absorbs(seconds, at: frame.time) else { return }
+        for lane in lanes where lane.wantsFrames { lane.player.displayHeld(for: seconds) }
     }
 
     /// Follows the players' decisions after a change: frames, the rest and page alarms, the

@@ -31,6 +31,8 @@ public final class Ticker: PlayerHost {
     var framesWanted = false
     /// The last vblank a handed frame is queued for (a batch's last).
     var queuedThrough: UInt64 = 0
+    /// How much of the display's lateness the motion may still absorb (`absorbSlip`).
+    var slips = SlipAllowance()
     /// How frames reach the screen, as the backend last said.
     public private(set) var presentation = FramePresentation()
     /// Device pixels per logical pixel of the surface, once the display has said (a Wayland

@@ -13,7 +13,8 @@ struct BedRound {
 }
 
 /// A bed client's count of frames shown (a running total) and when it was read.
-typealias FrameCount = (frames: Int, time: Double)
+/// Frames shown by a time; `missed`: the vblanks a ticker's frames skipped (`ctl status`).
+typealias FrameCount = (frames: Int, time: Double, missed: Int)
 
 extension Bench {
     /// Starts `kind` (`output` device pixels, KWin on its virtual output) and in it the client
@@ -64,7 +65,7 @@ extension Bench {
     func tickerFrames(_ server: BedServer, name: String) -> FrameCount? {
         guard let reply = try? server.run([bedTicker, "ctl", "--name", name, "status"], "ctl status"),
               let frames = Self.framesShown(in: reply) else { return nil }
-        return (frames, BenchClock.now())
+        return (frames, BenchClock.now(), Self.statusCount("framesMissed", in: reply) ?? 0)
     }
 
     /// A C floor's frames, from the last "frames N at SECONDS" line of its output (printed at the
@@ -73,7 +74,7 @@ extension Bench {
         guard let line = floor.output(last: 400).split(separator: "\n").last(where: { $0.hasPrefix("frames ") }) else { return nil }
         let words = line.split(separator: " ")
         guard words.count == 4, let frames = Int(words[1]), let time = Double(words[3]) else { return nil }
-        return (frames, time)
+        return (frames, time, 0)
     }
 
     /// The headline file copied into the server's runtime folder, readable by the bed's user; its

@@ -48,6 +48,8 @@ extension Bench {
         if let before, let after, after.time > before.time {
             log.add(section, "frames the ticker handed", Double(after.frames - before.frames) / (after.time - before.time), "/s",
                     note: "from `ctl status`")
+            log.add(section, "vblanks the ticker's frames skipped", Double(after.missed - before.missed), "",
+                    note: "from `ctl status`: a batch planned from a later vblank than the one after the last frame queued")
         }
         log.add(section, "frames KWin presented", Double(figures.framesPresented) / 10, "/s",
                 note: "its presented pixmaps' completions; \(figures.pictures) pictures read")

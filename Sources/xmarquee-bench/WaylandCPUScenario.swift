@@ -137,8 +137,11 @@ extension Bench {
     }
 
     /// The `framesShown` number of a status reply (one JSON object, keys in a fixed order).
-    static func framesShown(in status: String) -> Int? {
-        guard let key = status.firstRange(of: "\"framesShown\":") else { return nil }
+    static func framesShown(in status: String) -> Int? { statusCount("framesShown", in: status) }
+
+    /// A whole-number field of a `ctl status` reply.
+    static func statusCount(_ field: String, in status: String) -> Int? {
+        guard let key = status.firstRange(of: "\"\(field)\":") else { return nil }
         return Int(status[key.upperBound...].prefix { $0.isNumber })
     }
 }

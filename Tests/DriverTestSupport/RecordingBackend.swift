@@ -42,6 +42,7 @@ public final class RecordingBackend: TickerBackend, FrameQueue {
     public func place(_ placement: PlacementUpdate) -> [PlacementRefusal] { base.place(placement) }
     public var batchLimit: FrameBatchLimit { queue?.batchLimit ?? .single }
     public func nextFrame(after time: Double) -> FrameTime? { queue?.nextFrame(after: time) }
+    public var queuesWithoutTimes: Bool { queue?.queuesWithoutTimes ?? false }
 
     /// Records the first lane's frames (`frames`, `onFrame`) and tells every lane's (`onLaneFrame`).
     public func show(_ plans: [FramePlan?], at frame: FrameTime?) -> Bool {

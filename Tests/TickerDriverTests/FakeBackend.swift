@@ -145,6 +145,9 @@ final class QueueingFakeBackend: FakeBackend, FrameQueue {
         self.replaces = replaces
     }
 
+    /// A queue that cannot be replaced is a fifo's.
+    var queuesWithoutTimes: Bool { !replaces }
+
     func nextFrame(after time: Double) -> FrameTime? {
         var counter = UInt64(((time - origin) / period).rounded(.down)) + 1
         if !replaces, let last = frames.last, let frame = last.frame { counter = max(counter, frame.counter + UInt64(last.frameCount)) }

@@ -89,6 +89,34 @@ final class FrameBatchTests: XCTestCase {
         XCTAssertGreaterThan(next.position, batch.plan.following.last!.position, "on from where the queue ends")
     }
 
+    /// A fifo shown late (the compositor missed a refresh): the batch after the queue comes a
+    /// vblank later than planned, and the text goes on from the queue's last frame by one step.
+    func testAQueueShownLateIsFollowedWithoutAJump() throws {
+        let rig = try DriverRig(speed: 120, queueing: true, replacesQueued: false)
+        rig.runFrames(4)
+        let batch = try XCTUnwrap(rig.lastFrame)
+        rig.vblank(skipping: 12)
+        let next = try XCTUnwrap(rig.lastFrame)
+        XCTAssertEqual(next.frame?.counter, batch.frame!.counter + 13)
+        XCTAssertEqual(next.position, batch.plan.following.last!.position + 2, "one step on, not two")
+        XCTAssertEqual(rig.ticker.statistics.missed, 1, "still counted")
+    }
+
+    /// A fifo that falls behind for good (each batch of 12 shown over 18 refreshes): the text
+    /// keeps its speed, catching up by time once the allowance is spent.
+    func testAQueueThatFallsBehindForGoodKeepsTheSpeed() throws {
+        let rig = try DriverRig(speed: 120, queueing: true, replacesQueued: false)
+        rig.runFrames(4)
+        let first = try XCTUnwrap(rig.lastFrame)
+        for _ in 0..<40 { rig.vblank(skipping: 17) }
+        let last = try XCTUnwrap(rig.lastFrame)
+        let elapsed = try XCTUnwrap(last.frame).time - first.frame!.time
+        let moved = Double(last.position - first.position)
+        XCTAssertGreaterThan(moved, 2 * 12 * 40 + 40, "more than a step a frame: caught up by time")
+        XCTAssertEqual(moved, 120 * elapsed, accuracy: 120 * (SlipAllowance.capacity + elapsed * SlipAllowance.share) + 2,
+                       "behind the clock by no more than the allowance")
+    }
+
     func testNothingIsReplannedWhenNothingIsQueued() throws {
         let rig = try DriverRig(speed: 0, queueing: true)
         let handed = rig.backend.frames.count

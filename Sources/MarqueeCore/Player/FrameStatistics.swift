@@ -12,6 +12,13 @@ public struct FrameStatistics: Equatable, Sendable {
 
     public init() {}
 
+    /// Vblanks between the last frame handed and one for `counter`, while frames run (0 when
+    /// they were stopped, or `counter` replaces frames handed).
+    public func vblanksSkipped(before counter: UInt64) -> UInt64 {
+        guard let lastCounter, counter > lastCounter + 1 else { return 0 }
+        return counter - lastCounter - 1
+    }
+
     /// `count` frames handed for vblanks `counter`, `counter` + 1, …. Frames handed before for
     /// `counter` or later are replaced by these (a batch re-planned), so they were never shown.
     public mutating func noteShown(counter: UInt64, count: Int = 1) {

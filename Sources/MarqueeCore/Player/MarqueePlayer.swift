@@ -119,6 +119,10 @@ public struct MarqueePlayer {
         if case .shown(let hidden?) = change { motion.suspend(for: hidden) }
     }
 
+    /// The display showed the last frame handed `seconds` longer than planned (it missed
+    /// refreshes): the text continues from there, as after a hidden window, instead of jumping.
+    public mutating func displayHeld(for seconds: Double) { motion.suspend(for: seconds) }
+
     /// A new window width (and height, what a roll moves by): bounce ranges, fitting text and a
     /// page's ellipsis depend on it. The window is drawn again either way.
     public mutating func resize(width newWidth: Int, height newHeight: Int = 0, at now: Double) {

@@ -153,6 +153,8 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     }
 
     public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
+    /// Through wp_fifo_v1 alone: commit timing (where offered) is not asked for.
+    public var queuesWithoutTimes: Bool { true }
 
     /// Whether frames go through every crawl's fifo as rectangles of an atlas (`WaylandCrawl`).
     /// Without fifo, frames are rectangles of an atlas one a frame callback where the compositor

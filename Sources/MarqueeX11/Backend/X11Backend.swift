@@ -105,6 +105,8 @@ public final class X11Backend: TickerBackend, FrameQueue {
     }
 
     public func nextFrame(after time: Double) -> FrameTime? { pacer.nextFrame(after: time) }
+    /// Each frame is presented at its own vblank (`PresentPixmap`'s target).
+    public var queuesWithoutTimes: Bool { false }
 
     public func setFramesWanted(_ wanted: Bool) {
         if wanted { pacer.requestFrame() } else { pacer.stop() }
