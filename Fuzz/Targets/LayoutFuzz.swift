@@ -69,7 +69,7 @@ enum LayoutFuzz: FuzzTarget {
             end = chunk.end
         }
         FuzzTargets.require(end <= layout!.width, "chunks end at \(end), beyond the cycle (\(layout!.width))")
-        FuzzTargets.require(layout!.messageStarts == layout!.messageStarts.sorted(), "message starts out of order")
+        FuzzTargets.require(Array(layout!.messageStarts) == layout!.messageStarts.sorted(), "message starts out of order")
         // Laid out again from it, nothing changed: every block is taken as it is.
         var again = CycleLayoutBuilder(groups: groups, settings: settings, reordering: Reordering(), reusing: layout)
         let same = again.run(budget: 1_000_000, cache: cache)

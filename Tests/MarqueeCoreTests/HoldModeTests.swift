@@ -176,7 +176,7 @@ final class HoldModeTests: XCTestCase {
             if let last = positions.last { XCTAssertTrue((0...2).contains(plan.position - last), "no jump at \(time)") }
             positions.append(plan.position)
             if let (segment, offset) = player.strip.timeline?.locate(plan.position) {
-                offsets[plan.position] = (offset, segment.content.layout.messageStarts)
+                offsets[plan.position] = (offset, Array(segment.content.layout.messageStarts))
             }
         }
         let found = stands(positions)

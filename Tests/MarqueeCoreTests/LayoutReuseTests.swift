@@ -151,6 +151,7 @@ final class LayoutReuseTests: XCTestCase {
                                               cache: ShapeCache(shaper: FakeShaper()))
         XCTAssertEqual(ticked!.messageStarts, fresh.messageStarts)
         XCTAssertEqual(ticked!.width, fresh.width)
+        XCTAssertTrue(ticked!.hasSamePlaces(as: layout!), "a clock of tabular digits keeps every place: the text is updated in place")
         XCTAssertEqual(ticked!.chunks(overlapping: fresh.width - 300, fresh.width), fresh.chunks(overlapping: fresh.width - 300, fresh.width))
         // Message 20 000 (the clock) of the old layout is message 20 000 of the new one only by
         // place: its text changed, so it has no unchanged copy; a file line has, in its own block.

@@ -7,18 +7,18 @@ final class LayoutTests: XCTestCase {
         let layout = CycleLayoutBuilder.layout(["iW"])
         XCTAssertEqual(layout.width, 18 + 16)
         XCTAssertEqual(layout.separatorWidth, 16)
-        XCTAssertEqual(layout.messageStarts, [0])
+        XCTAssertEqual(Array(layout.messageStarts), [0])
     }
 
     func testMessagesStartAtTheirMeasuredPositions() {
         let layout = CycleLayoutBuilder.layout(["ab", "iii", "W"])
         // "ab | " = 16 + 16 = 32; "iii | " = 9 + 16 = 25; "W | " = 15 + 16 = 31.
-        XCTAssertEqual(layout.messageStarts, [0, 32, 57])
+        XCTAssertEqual(Array(layout.messageStarts), [0, 32, 57])
         XCTAssertEqual(layout.width, 88)
     }
 
     func testEmptyMessagesAreSkippedAndNothingGivesAnEmptyCycle() {
-        XCTAssertEqual(CycleLayoutBuilder.layout(["", "a", ""]).messageStarts, [0])
+        XCTAssertEqual(Array(CycleLayoutBuilder.layout(["", "a", ""]).messageStarts), [0])
         let empty = CycleLayoutBuilder.layout([])
         XCTAssertTrue(empty.isEmpty)
         XCTAssertEqual(empty.chunks.count, 0)

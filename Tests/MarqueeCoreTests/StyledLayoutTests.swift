@@ -16,8 +16,8 @@ final class StyledLayoutTests: XCTestCase {
         // "ab" = 16, padding 5 each side, separator " | " = 16.
         let layout = CycleLayoutBuilder.layout(messages: [Message("ab"), Message("iii")],
                                                settings: LayoutSettings(separator: " | ", padding: 5), cache: cache)
-        XCTAssertEqual(layout.messageStarts, [0, 42])
-        XCTAssertEqual(layout.messageEnds, [26, 61])
+        XCTAssertEqual(Array(layout.messageStarts), [0, 42])
+        XCTAssertEqual(Array(layout.messageEnds), [26, 61])
         XCTAssertEqual(layout.chunks.first?.x, 5)
         XCTAssertEqual(layout.width, 77)
         XCTAssertEqual(layout.separatorWidth, 16)
@@ -57,7 +57,7 @@ final class StyledLayoutTests: XCTestCase {
     func testMessagesOfOnlyTagsStillCountAsMessages() {
         let layout = CycleLayoutBuilder.layout(messages: [Message("%{F#f00}"), Message("x")],
                                                settings: LayoutSettings(separator: "|"), cache: cache)
-        XCTAssertEqual(layout.messageStarts, [0, 8])
+        XCTAssertEqual(Array(layout.messageStarts), [0, 8])
         XCTAssertEqual(layout.width, 24)
     }
 }

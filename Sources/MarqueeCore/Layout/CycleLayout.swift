@@ -48,9 +48,9 @@ public final class CycleLayout {
     /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
     public let width: Int
     /// Left edge of each message (its padding included) within the cycle, ascending; the first is 0.
-    public let messageStarts: [Int]
+    public let messageStarts: MessageEdges
     /// Right edge of each message (its padding included), where its separator begins.
-    public let messageEnds: [Int]
+    public let messageEnds: MessageEdges
     /// Width of the separator that ends the cycle (and follows every message).
     public let separatorWidth: Int
     /// The separator, padding and markup switch this cycle was laid out with.
@@ -70,18 +70,8 @@ public final class CycleLayout {
         blockStarts = starts
         blockFirstMessages = firsts
         width = x
-        // Whole arrays of integers: cheap to rebuild even for 150 000 messages, and what the seams,
-        // capsules and motion search.
-        var messageStarts: [Int] = [], messageEnds: [Int] = []
-        messageStarts.reserveCapacity(messages)
-        messageEnds.reserveCapacity(messages)
-        // Plain loops: a lazy map appended element by element calls its closure for each one.
-        for (block, start) in zip(blocks, starts) {
-            for x in block.messageStarts { messageStarts.append(x + start) }
-            for x in block.messageEnds { messageEnds.append(x + start) }
-        }
-        self.messageStarts = messageStarts
-        self.messageEnds = messageEnds
+        messageStarts = MessageEdges(parts: blocks.map(\.messageStarts), shifts: starts)
+        messageEnds = MessageEdges(parts: blocks.map(\.messageEnds), shifts: starts)
         separatorWidth = blocks.first?.separatorWidth ?? 0
     }
 

@@ -111,7 +111,7 @@ extension CycleLayout {
     /// padding, and every message starting and ending where it does here.
     func hasSamePlaces(as other: CycleLayout) -> Bool {
         self === other || (width == other.width && separatorWidth == other.separatorWidth && settings == other.settings
-            && messageStarts == other.messageStarts && messageEnds == other.messageEnds)
+            && messageStarts.hasSameParts(as: other.messageStarts) && messageEnds.hasSameParts(as: other.messageEnds))
     }
 
     /// This layout's copy of message `index` of `earlier`: the same message of the very same
