@@ -90,7 +90,7 @@ struct StandWatch {
         // The text leaves its stop at the hold's end exactly; the first frame after it comes at
         // the first vblank the display gives once frames are asked for again: the next on X11
         // (Present answers at once, measured + 1 vblank), on Wayland after a frame callback's
-        // round trip (measured + 1 to + 2.5 on a loaded machine). `restart`: vblanks allowed for it.
+        // round trip (measured + 1 to + 3.1 on a loaded machine). `restart`: vblanks allowed for it.
         for stand in stands where stand.duration < hold - period * 1.1 || stand.duration > hold + period * (restart + 0.1) {
             problems.append("a stand of \(stand.duration) s, not \(hold) s (− 1, + \(restart) vblanks of \(period) s)")
         }
