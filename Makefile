@@ -17,9 +17,10 @@ ARGS ?=
 # packed (DT_RELR) and no dynamic symbol table of our own: the kernel maps code 64 KB around each page
 # fault, so hot code scattered over 10 MB of text kept 2.5 MB more of the binary resident.
 # Every Swift module built (ours and the packages') puts each function in a section of its own
-# (-function-sections), so the list orders them one by one too, a scrolling bar's own first: a wake-up after 0.2 s of sleep finds its code cold,
-# and each page of it costs a TLB walk. Measured on Xvfb against the list without it (five fresh starts
-# each): 15.6 MB resident instead of 16.1 MB, planning a batch 12 µs instead of 15 µs of CPU a wake-up.
+# (-function-sections), so the list orders them one by one too, a scrolling bar's own first: a
+# wake-up after 0.2 s of sleep finds its code cold, and each page of it costs a TLB walk. Measured
+# on Xvfb against the list without it (five fresh starts each): 15.6 MB resident instead of 16.1 MB,
+# planning a batch 12 µs instead of 15 µs of CPU a wake-up.
 # The C++ runtime the Swift runtime needs is linked statically too, where its archive is installed
 # (libstdc++-NN-dev, which the Swift toolchain needs anyway): only the few objects the runtime uses
 # come in, where the shared libstdc++ kept 1 MB resident (15.5 MB in all instead of 16.5). lld finds

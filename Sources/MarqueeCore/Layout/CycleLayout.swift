@@ -42,9 +42,8 @@ public struct PlacedChunk: Equatable {
 /// followed by the separator) one after another. The strip repeats this cycle forever.
 public final class CycleLayout {
     public let blocks: [LayoutBlock]
-    /// Where each block starts in the cycle, and the index of its first message.
+    /// Where each block starts in the cycle.
     let blockStarts: [Int]
-    let blockFirstMessages: [Int]
     /// Width of one cycle in pixels (messages and separators). Zero when there is nothing to show.
     public let width: Int
     /// Left edge of each message (its padding included) within the cycle, ascending; the first is 0.
@@ -59,16 +58,13 @@ public final class CycleLayout {
     init(blocks: [LayoutBlock], settings: LayoutSettings) {
         self.blocks = blocks
         self.settings = settings
-        var starts: [Int] = [], firsts: [Int] = []
-        var x = 0, messages = 0
+        var starts: [Int] = []
+        var x = 0
         for block in blocks {
             starts.append(x)
-            firsts.append(messages)
             x += block.width
-            messages += block.messageStarts.count
         }
         blockStarts = starts
-        blockFirstMessages = firsts
         width = x
         messageStarts = MessageEdges(parts: blocks.map(\.messageStarts), shifts: starts)
         messageEnds = MessageEdges(parts: blocks.map(\.messageEnds), shifts: starts)
@@ -77,16 +73,11 @@ public final class CycleLayout {
 
     public var isEmpty: Bool { width == 0 }
     public var messageCount: Int { messageStarts.count }
+    /// The index of each block's first message.
+    var blockFirstMessages: [Int] { messageStarts.firsts }
 
     /// The block holding cycle-local `x`: the last one starting at or before it.
-    private func blockIndex(containing x: Int) -> Int {
-        var low = 0, high = blockStarts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if blockStarts[mid] <= x { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
-    }
+    private func blockIndex(containing x: Int) -> Int { max(0, blockStarts.countAtOrBelow(x) - 1) }
 
     private func placed(_ chunk: LayoutChunk, of index: Int) -> PlacedChunk {
         let block = blocks[index]
@@ -148,13 +139,9 @@ public final class CycleLayout {
 
     /// The block and the index within it of message `index`.
     func location(ofMessage index: Int) -> (block: Int, local: Int) {
-        var low = 0, high = blockFirstMessages.count
-        while low < high {
-            let mid = (low + high) / 2
-            if blockFirstMessages[mid] <= index { low = mid + 1 } else { high = mid }
-        }
-        let block = max(0, low - 1)
-        return (block, index - blockFirstMessages[block])
+        let firsts = blockFirstMessages
+        let block = max(0, firsts.countAtOrBelow(index) - 1)
+        return (block, index - firsts[block])
     }
 
     /// Message `index` and where its text went in the cycle.

@@ -7,8 +7,8 @@ public struct MessageEdges: RandomAccessCollection, Equatable, Sendable {
     private let parts: [[Int]]
     /// Where each block starts in the cycle.
     private let shifts: [Int]
-    /// The index of each block's first edge.
-    private let firsts: [Int]
+    /// The index of each block's first edge (its first message's).
+    let firsts: [Int]
     public let count: Int
 
     init(parts: [[Int]], shifts: [Int]) {
