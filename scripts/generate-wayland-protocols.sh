@@ -8,7 +8,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 system=/usr/share/wayland-protocols
-# name → XML: wayland-protocols' own files, and fifo, layer-shell, virtual-pointer and KWin's fake input from our
+# name → XML: wayland-protocols' own files, and fifo, commit timing, layer-shell, virtual-pointer and KWin's fake input from our
 # descriptions (no Debian 12 package ships their XML).
 protocols=(
   "xdg-shell:$system/stable/xdg-shell/xdg-shell.xml"
@@ -17,6 +17,7 @@ protocols=(
   "fractional-scale-v1:$system/staging/fractional-scale/fractional-scale-v1.xml"
   "xdg-output-unstable-v1:$system/unstable/xdg-output/xdg-output-unstable-v1.xml"
   "fifo-v1:$root/protocols/fifo-v1.xml"
+  "commit-timing-v1:$root/protocols/commit-timing-v1.xml"
   "wlr-layer-shell-unstable-v1:$root/protocols/wlr-layer-shell-unstable-v1.xml"
   "wlr-virtual-pointer-unstable-v1:$root/protocols/wlr-virtual-pointer-unstable-v1.xml"   # the tests' pointer
   "kde-fake-input:$root/protocols/kde-fake-input.xml"   # the tests' pointer under KWin

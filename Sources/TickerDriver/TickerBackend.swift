@@ -40,9 +40,10 @@ public protocol FrameQueue: AnyObject {
     /// The first vblank after `time` that frames planned again at once can start at, replacing
     /// those queued for it and after; nil before the display's clock is known.
     func nextFrame(after time: Double) -> FrameTime?
-    /// Whether queued frames carry no times (a Wayland fifo): each is shown a refresh after the
-    /// one before, so refreshes the compositor misses show the rest of the queue late. Frames
-    /// with a vblank each (X11 Present) are shown at it or replaced.
+    /// Whether queued frames are shown in turn rather than at their times (a Wayland fifo, with
+    /// or without commit timing, which holds a frame back but never lets one skip ahead): each is
+    /// shown a refresh after the one before, so refreshes the compositor misses show the rest of
+    /// the queue late. Frames with a vblank each (X11 Present) are shown at it or replaced.
     var queuesWithoutTimes: Bool { get }
 }
 

@@ -8,26 +8,32 @@ import XCTest
 /// 0.20 each one brought a release and a `delete_id` right after the commit, a second wake-up);
 /// where it offers fifo as well (weston 16, which has a viewport but no fractional scale), the
 /// rectangles are queued through it, in batches — also from the crawl's subsurface beside a label
-/// (weston, mutter, KWin). Nothing takes the keyboard as the bar maps: KWin gives an on-demand
+/// (weston, mutter, KWin), each held until its refresh where the compositor offers commit timing
+/// (weston, mutter). Nothing takes the keyboard as the bar maps: KWin gives an on-demand
 /// layer surface the focus at once, and a focused bar queues nothing. The pixels are
 /// CompositorBedTests'.
 final class BedFramePathTests: XCTestCase {
     func testSwayFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false) }
     func testLabwcFramesAreAtlasRectangles() throws { try framesAreAtlasRectangles(.labwc, queued: false) }
-    func testWestonFramesAreAtlasRectanglesQueuedThroughFifo() throws { try framesAreAtlasRectangles(.weston, queued: true) }
-    func testLabelledWestonFramesAreQueuedThroughTheCrawlsFifo() throws {
-        try framesAreAtlasRectangles(.weston, queued: true, label: true)
+    func testWestonFramesAreAtlasRectanglesQueuedThroughFifoAtTheirTimes() throws {
+        try framesAreAtlasRectangles(.weston, queued: true, timed: true)
     }
-    func testLabelledMutterFramesAreQueuedThroughTheCrawlsFifo() throws {
-        try framesAreAtlasRectangles(.mutter, queued: true, label: true)
+    func testLabelledWestonFramesAreQueuedThroughTheCrawlsFifo() throws {
+        try framesAreAtlasRectangles(.weston, queued: true, timed: true, label: true)
+    }
+    func testLabelledMutterFramesAreQueuedThroughTheCrawlsFifoAtTheirTimes() throws {
+        try framesAreAtlasRectangles(.mutter, queued: true, timed: true, label: true)
     }
     func testKWinFramesAreAtlasRectanglesQueuedThroughFifo() throws { try framesAreAtlasRectangles(.kwin, queued: true) }
-    func testTwoLanesOnWestonAreQueuedThroughEachCrawlsFifo() throws { try framesAreAtlasRectangles(.weston, queued: true, lanes: true) }
+    func testTwoLanesOnWestonAreQueuedThroughEachCrawlsFifo() throws {
+        try framesAreAtlasRectangles(.weston, queued: true, timed: true, lanes: true)
+    }
     func testTwoLanesOnSwayAreAtlasRectangles() throws { try framesAreAtlasRectangles(.sway, queued: false, lanes: true) }
 
     /// A bar at 120 px/s (a new sub-pixel phase every other frame: every band of the atlas is
     /// needed) for 5 s; counted from 1.5 s after its first commit, when every phase has been seen.
-    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool, label: Bool = false, lanes: Bool = false) throws {
+    private func framesAreAtlasRectangles(_ kind: BedCompositor, queued: Bool, timed: Bool = false, label: Bool = false,
+                                          lanes: Bool = false) throws {
         if let reason = ChrootCompositor.unavailable { throw XCTSkip("the compositor bed: \(reason)") }
         let compositor = try ChrootCompositor(kind)
         defer { compositor.stop() }
@@ -45,6 +51,7 @@ final class BedFramePathTests: XCTestCase {
         let rectangles = requests.count { $0.contains(".set_source(") && !$0.contains("set_source(-1") }
         let barriers = requests.count { $0.contains(".wait_barrier(") }
         let callbacks = requests.count { $0.contains(".frame(new id") }
+        let stamps = requests.compactMap(Self.timestamp)
         print("bed: \(label) frames after 1.5 s: \(commits) commits, \(rectangles) source rectangles, \(attaches) attaches, "
               + "\(made) buffers made, \(barriers) fifo barriers, \(callbacks) frame callbacks")
         XCTAssertGreaterThan(commits, 100, "\(label): the bar moves, a commit a frame")
@@ -61,6 +68,35 @@ final class BedFramePathTests: XCTestCase {
             // A batch of 0.2 s asks for one callback: the process sleeps between batches.
             XCTAssertLessThanOrEqual(callbacks, commits / 6, "\(label): frames queued in batches, a callback each")
         }
+        if timed {
+            checkTimes(stamps, barriers: barriers, lanes: lanesCount, label: label)
+        } else {
+            XCTAssertEqual(stamps, [], "\(label): no commit timing")
+        }
+    }
+
+    /// Every queued frame held until its refresh: a time each, a lane's times a refresh apart
+    /// within a batch and never going back (a new batch starts after the last one's frames).
+    private func checkTimes(_ stamps: [Double], barriers: Int, lanes: Int, label: String) {
+        XCTAssertGreaterThanOrEqual(stamps.count, barriers - 2 * lanes, "\(label): every queued frame has its time")
+        // Each lane's batch is committed whole, one lane's after the other's: where the times go
+        // back, another lane's batch begins.
+        let steps = zip(stamps, stamps.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
+        guard let refresh = steps.sorted().dropFirst(steps.count / 2).first else { return XCTFail("\(label): no times") }
+        print("bed: \(label) \(stamps.count) times, median step \(String(format: "%.2f", refresh * 1000)) ms")
+        XCTAssert((1 / 150...1 / 40).contains(refresh), "\(label): the times a refresh apart (\(refresh) s)")
+        if lanes == 1 {
+            let back = zip(stamps, stamps.dropFirst()).filter { $1 < $0 - 0.0005 }
+            XCTAssertEqual(back.count, 0, "\(label): a frame's time is never before the one queued ahead of it: \(back.prefix(3))")
+        }
+    }
+
+    /// The time of a `wp_commit_timer_v1.set_timestamp(high, low, nanoseconds)` request, in seconds.
+    private static func timestamp(_ request: Substring) -> Double? {
+        guard let start = request.range(of: ".set_timestamp("), let end = request[start.upperBound...].firstIndex(of: ")") else { return nil }
+        let parts = request[start.upperBound..<end].split(separator: ",").compactMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3 else { return nil }
+        return Double(parts[0] << 32 | parts[1]) + Double(parts[2]) / 1e9
     }
 }
 

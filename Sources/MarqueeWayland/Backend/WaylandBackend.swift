@@ -153,7 +153,8 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
     }
 
     public func nextFrame(after time: Double) -> FrameTime? { queuesFrames ? pacer.nextFrame(after: time) : nil }
-    /// Through wp_fifo_v1 alone: commit timing (where offered) is not asked for.
+    /// Through wp_fifo_v1: one a refresh in turn, each held until its time where commit timing
+    /// is offered too (`CommitTimer`).
     public var queuesWithoutTimes: Bool { true }
 
     /// Whether frames go through every crawl's fifo as rectangles of an atlas (`WaylandCrawl`).
@@ -180,7 +181,7 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         for (index, (crawl, plan)) in zip(crawls, plans).enumerated() {
             guard let plan else { continue }
             count = max(count, plan.frameCount)
-            let shown = crawl.show(plan, callbacks: pacer.callbacks) { asking in
+            let shown = crawl.show(plan, at: frame, callbacks: pacer.callbacks) { asking in
                 if index == asker { pacer.commitFrame(on: crawl.surface, asking: asking) } else { wl_surface_commit(crawl.surface) }
             }
             if !shown {

@@ -5,8 +5,8 @@ import TileRaster
 
 /// One lane's crawl on Wayland: the surface its frames are committed to — the bar's own for a
 /// lone lane without a label, else a desynchronized subsurface at the lane's row, beside its
-/// label — the compositor that paints them, the scale they are drawn at and the surface's fifo.
-/// Owns the subsurface, the scale and the fifo it makes.
+/// label — the compositor that paints them, the scale they are drawn at and the surface's fifo
+/// and commit timer. Owns the subsurface, the scale, the fifo and the timer it makes.
 final class WaylandCrawl {
     let compositor: BufferCompositor
     private(set) var surfaceScale: SurfaceScale
@@ -15,6 +15,9 @@ final class WaylandCrawl {
     /// The surface's fifo, where the compositor offers one: frames are then queued ahead, each a
     /// rectangle of an atlas.
     private(set) var fifo: FifoBarrier?
+    /// The surface's commit timer, where the compositor offers commit timing: each frame queued
+    /// through the fifo is held until its refresh.
+    private(set) var timer: CommitTimer?
     /// Whether the last frame was a rectangle of an atlas (the viewport shows a source rectangle).
     var showsAtlas = false
     /// A standing picture that could not be drawn yet: every buffer was the compositor's.
@@ -45,6 +48,7 @@ final class WaylandCrawl {
     func detach() {
         subsurface = nil
         fifo = nil
+        timer = nil
         showsAtlas = false
     }
 
@@ -68,21 +72,26 @@ final class WaylandCrawl {
     private func moved(to surface: OpaquePointer) {
         self.surface = surface
         compositor.move(to: surface)
-        // One fifo object a surface: the old one goes before the new one is made.
+        // One fifo object and one timer a surface: the old ones go before the new ones are made.
         fifo = nil
+        timer = nil
         fifo = FifoBarrier(display: display, surface: surface)
+        timer = fifo.flatMap { _ in CommitTimer(display: display, surface: surface) }
         showsAtlas = false
     }
 
     /// Shows `plan` (and the frames following it, queued through the fifo where it can) and
-    /// commits them with `commit` (`asking`: the commit that asks for the next callback). False
-    /// when every buffer is the compositor's: a standing picture is then owed, a frame retried.
-    func show(_ plan: FramePlan, callbacks: FrameCallbackCount, commit: (_ asking: Bool) -> Void) -> Bool {
+    /// commits them with `commit` (`asking`: the commit that asks for the next callback), each
+    /// held until its refresh where the compositor offers commit timing (`frame`: the first one's;
+    /// nil: at once). False when every buffer is the compositor's: a standing picture is then owed,
+    /// a frame retried.
+    func show(_ plan: FramePlan, at frame: FrameTime?, callbacks: FrameCallbackCount, commit: (_ asking: Bool) -> Void) -> Bool {
         // A roll's frame is a buffer cut from its stack (`RollFrames`) on every compositor.
         if queuesFrames, plan.roll == nil, let fifo {
             let asking = max(0, plan.frameCount - 2)
             guard compositor.queue(plan, through: surfaceScale, commit: { index in
                 fifo.followPrevious()
+                if let timer, let frame { timer.holdNextCommit(forRefreshAt: frame.time + Double(index) * frame.period, period: frame.period) }
                 commit(index == asking)
             }) else { return false }
             showsAtlas = true

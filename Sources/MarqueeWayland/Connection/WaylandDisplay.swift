@@ -23,6 +23,8 @@ public final class WaylandDisplay {
     private(set) var presentation: OpaquePointer?
     /// wp_fifo_manager_v1: commits shown one per refresh, queued ahead (KWin 6.7, mutter 49+, weston 15+).
     private(set) var fifoManager: OpaquePointer?
+    /// wp_commit_timing_manager_v1: a commit held until its time (mutter 48+, weston 15+).
+    private(set) var commitTimingManager: OpaquePointer?
     private(set) var seat: OpaquePointer?
     /// The seat's devices as it last told them (`WL_SEAT_CAPABILITY_*`). Heard from the moment the
     /// seat is bound: a seat tells them once, at once, and a proxy without a listener drops what it
@@ -78,6 +80,7 @@ public final class WaylandDisplay {
         outputs.removeAll()
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let fifoManager { wp_fifo_manager_v1_destroy(fifoManager) }
+        if let commitTimingManager { wp_commit_timing_manager_v1_destroy(commitTimingManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
         for proxy in [compositor, shm, presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
         if let layerShell { wl_proxy_destroy(layerShell) }
@@ -88,6 +91,20 @@ public final class WaylandDisplay {
         presentationListener.deallocate()
         seatListener.deallocate()
         wl_display_disconnect(display)
+    }
+
+    /// What to add to a time on the presentation clock to have it on CLOCK_MONOTONIC, which every
+    /// other time here is on (weston's headless output reports CLOCK_MONOTONIC_RAW; the two drift
+    /// apart slowly, so the offset is read again for each use); nil before the compositor said its
+    /// clock.
+    func offsetToMonotonic() -> Double? {
+        guard let id = presentationClock else { return nil }
+        if id == CLOCK_MONOTONIC { return 0 }
+        var other = timespec()
+        guard clock_gettime(clockid_t(id), &other) == 0 else { return nil }
+        var monotonic = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        return Double(monotonic.tv_sec - other.tv_sec) + Double(monotonic.tv_nsec - other.tv_nsec) / 1e9
     }
 
     /// Whether a bar can be made here (layer-shell; GNOME and weston have none).
@@ -112,6 +129,8 @@ public final class WaylandDisplay {
         case "wp_fractional_scale_manager_v1":
             fractionalScaleManager = bind(name, xm_wp_fractional_scale_manager_v1_interface(), version: 1)
         case "wp_fifo_manager_v1": fifoManager = bind(name, xm_wp_fifo_manager_v1_interface(), version: 1)
+        case "wp_commit_timing_manager_v1":
+            commitTimingManager = bind(name, xm_wp_commit_timing_manager_v1_interface(), version: 1)
         case "wp_presentation":
             presentation = bind(name, xm_wp_presentation_interface(), version: 1)
             if let presentation { wp_presentation_add_listener(presentation, presentationListener, listenerData(self)) }

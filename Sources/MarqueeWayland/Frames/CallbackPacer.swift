@@ -184,19 +184,8 @@ final class CallbackPacer {
 
     private func presented(_ feedback: OpaquePointer?, at time: Double, refresh: Double) {
         forget(feedback)
-        guard let offset = offsetToMonotonic() else { return }
+        guard let offset = display.offsetToMonotonic() else { return }
         clock.notePresented(at: time + offset, refresh: refresh > 0 ? refresh : nil)
-    }
-
-    /// What to add to a time on the compositor's presentation clock to have it on CLOCK_MONOTONIC,
-    /// which every other time here is on (weston's headless output reports CLOCK_MONOTONIC_RAW;
-    /// the two drift apart slowly, so the offset is read again for each event).
-    private func offsetToMonotonic() -> Double? {
-        guard let id = display.presentationClock else { return nil }
-        if id == CLOCK_MONOTONIC { return 0 }
-        var other = timespec()
-        guard clock_gettime(clockid_t(id), &other) == 0 else { return nil }
-        return MonotonicClock.now() - (Double(other.tv_sec) + Double(other.tv_nsec) / 1e9)
     }
 
     private func forget(_ feedback: OpaquePointer?) {

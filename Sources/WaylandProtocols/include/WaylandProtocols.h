@@ -10,6 +10,7 @@
 #include "../Generated/xdg-output-unstable-v1-client-protocol.h"
 #include "../Generated/wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "../Generated/fifo-v1-client-protocol.h"
+#include "../Generated/commit-timing-v1-client-protocol.h"
 // Only the Wayland tests create virtual pointers (headless sway has no pointer of its own) and
 // press through KWin's fake input.
 #include "../Generated/wlr-virtual-pointer-unstable-v1-client-protocol.h"
@@ -28,6 +29,7 @@ XM_INTERFACE(wp_viewporter)
 XM_INTERFACE(wp_presentation)
 XM_INTERFACE(wp_fractional_scale_manager_v1)
 XM_INTERFACE(wp_fifo_manager_v1)
+XM_INTERFACE(wp_commit_timing_manager_v1)
 XM_INTERFACE(zxdg_output_manager_v1)
 XM_INTERFACE(zwlr_layer_shell_v1)
 XM_INTERFACE(zwlr_virtual_pointer_manager_v1)
