@@ -76,7 +76,7 @@ final class WaylandCrawl {
         fifo = nil
         timer = nil
         fifo = FifoBarrier(display: display, surface: surface)
-        timer = fifo.flatMap { _ in CommitTimer(display: display, surface: surface) }
+        timer = fifo == nil ? nil : CommitTimer(display: display, surface: surface)
         showsAtlas = false
     }
 

@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import MarqueeIO
 import WaylandProtocols
 
 /// The connection to the compositor and the globals xmarquee binds: made, bound and freed here.
@@ -102,9 +103,7 @@ public final class WaylandDisplay {
         if id == CLOCK_MONOTONIC { return 0 }
         var other = timespec()
         guard clock_gettime(clockid_t(id), &other) == 0 else { return nil }
-        var monotonic = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        return Double(monotonic.tv_sec - other.tv_sec) + Double(monotonic.tv_nsec - other.tv_nsec) / 1e9
+        return MonotonicClock.now() - (Double(other.tv_sec) + Double(other.tv_nsec) / 1e9)
     }
 
     /// Whether a bar can be made here (layer-shell; GNOME and weston have none).
