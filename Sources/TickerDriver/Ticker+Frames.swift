@@ -67,7 +67,10 @@ extension Ticker {
         }
         runFrames()
         showPointer()
-        replanQueuedFrames(at: now)
+        // Frames planned again from the next vblank bring the change at that vblank, in their turn:
+        // drawn at once as well, it would show before the frames still queued ahead of it, which
+        // then step back from it (a press's hold copied in mid-refresh, then the vblank's old frame).
+        guard !replanQueuedFrames(at: now) else { return }
         drawNow(only: { $0.player.needsRedraw(at: now) })
     }
 
@@ -98,13 +101,16 @@ extension Ticker {
 
     /// Frames queued ahead were planned on the motion and picture as they were: after a change,
     /// plan again from the next vblank at once, replacing them (the backend supersedes frames
-    /// queued for the same vblanks). Nothing waits for the batch to run out.
-    func replanQueuedFrames(at now: Double) {
+    /// queued for the same vblanks). Nothing waits for the batch to run out. True when frames
+    /// were handed again.
+    @discardableResult
+    func replanQueuedFrames(at now: Double) -> Bool {
         // Also when frames have just stopped (a speed of 0): the frame of the next vblank then
         // shows where the text stands, in place of the motion queued beyond it.
-        guard let queue, let next = queue.nextFrame(after: now), next.counter < queuedThrough else { return }
+        guard let queue, let next = queue.nextFrame(after: now), next.counter < queuedThrough else { return false }
         queuedThrough = 0
         frame(next, everyLane: true)
+        return queuedThrough != 0
     }
 
     /// Draws the last position shown again, at once, of every lane (`only` those it names):

@@ -43,6 +43,18 @@ final class FrameBatchTests: XCTestCase {
         XCTAssertEqual(replan.position, batch.plan.following[2].position, "held where that vblank's frame was, no step back")
     }
 
+    /// The hold reaches the screen as the frame of the next vblank, never copied in at once: drawn
+    /// now, it would show before the frame still queued for that vblank, which would step back from it.
+    func testAPressOverQueuedFramesDrawsNothingAtOnce() throws {
+        let rig = try steadyRig()
+        let batch = try XCTUnwrap(rig.lastFrame)
+        let stills = rig.backend.stills.count
+        rig.clock.advance(to: batch.frame!.time + 0.3 * DriverRig.period)
+        rig.input(.press(x: 40))
+        XCTAssertEqual(rig.backend.stills.count, stills, "nothing drawn outside the frames")
+        XCTAssertEqual(try XCTUnwrap(rig.lastFrame).frame?.counter, batch.frame!.counter + 1, "the hold as the next vblank's frame")
+    }
+
     func testANewSpeedReplacesTheQueuedFrames() throws {
         let rig = try steadyRig()
         let batch = try XCTUnwrap(rig.lastFrame)
