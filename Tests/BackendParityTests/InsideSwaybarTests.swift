@@ -57,9 +57,19 @@ final class InsideSwaybarTests: XCTestCase {
             shot = try? sway.screenshot()
             return shot.map { self.isTicker($0.pixel(x: Self.tickerX, y: barHeight / 2)) } ?? false
         }, "scale \(scale) start \(start): no ticker at x \(Self.tickerX) in swaybar's band")
-        guard let shot, ticker.process.isRunning else {
+        guard var shot, ticker.process.isRunning else {
             return XCTFail("scale \(scale) start \(start): xmarquee ended: \(ticker.finish(within: 1)?.errors ?? "")")
         }
+        // The standing bar is read once it has settled: its band the same in two screenshots a
+        // moment apart (the first buffer the compositor shows may precede the laid-out text).
+        var settled = false
+        for _ in 0..<25 where !settled {
+            usleep(200_000)
+            guard let next = try? sway.screenshot() else { continue }
+            settled = next.band(0..<barHeight) == shot.band(0..<barHeight)
+            shot = next
+        }
+        XCTAssertTrue(settled, "scale \(scale) start \(start): the standing bar kept changing for 5 s")
         // Exactly there: swaybar's own pixels on either side, the ticker's from its first column to its last.
         XCTAssertFalse(isTicker(shot.pixel(x: Self.tickerX - 1, y: barHeight / 2)), "scale \(scale) start \(start): ticker left of \(Self.tickerX)")
         XCTAssertTrue(isTicker(shot.pixel(x: Self.tickerX + Self.tickerWidth - 1, y: 0)), "scale \(scale) start \(start): ticker not \(Self.tickerWidth) wide")

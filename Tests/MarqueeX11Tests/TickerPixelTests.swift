@@ -44,12 +44,15 @@ final class TickerPixelTests: XvfbTestCase, TickerRigTests {
         let rig = try makeRig(["Every frame the same step"], speed: 120)
         XCTAssertTrue((rig.frames.base as! X11Backend).usesPresent)
         let frames = runFrames(rig, 240)
-        // The pacer may refine its period from the measured vblank rate mid-run (by well under 1 %).
+        // The pacer may refine its period from the measured vblank rate mid-run (by well under 1 %:
+        // a loaded server's vblanks come late for a while, and the period measured over them is
+        // adopted until a better measure replaces it), so a step is checked against the grid of
+        // the last period within that 1 %.
         let period = rig.ticker.refreshPeriod
         var singleSteps = 0
         for (previous, current) in zip(frames, frames.dropFirst()) {
             let elapsedFrames = ((current.time - previous.time) / period).rounded()
-            XCTAssertEqual(current.time - previous.time, elapsedFrames * period, accuracy: period * 0.005 * elapsedFrames,
+            XCTAssertEqual(current.time - previous.time, elapsedFrames * period, accuracy: period * 0.01 * elapsedFrames,
                            "frame times sit on the vblank grid")
             XCTAssertEqual(current.position - previous.position, 2 * Int(elapsedFrames), "the step follows time, not frame count")
             if elapsedFrames == 1 { singleSteps += 1 }
