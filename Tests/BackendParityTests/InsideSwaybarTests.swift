@@ -62,12 +62,12 @@ final class InsideSwaybarTests: XCTestCase {
         }
         // The standing bar is read once it has settled: its band the same in two screenshots a
         // moment apart (the first buffer the compositor shows may precede the laid-out text).
-        var settled = false
-        for _ in 0..<25 where !settled {
-            usleep(200_000)
-            guard let next = try? sway.screenshot() else { continue }
-            settled = next.band(0..<barHeight) == shot.band(0..<barHeight)
-            shot = next
+        var previous: ArraySlice<UInt8>?
+        let settled = waitUntil(timeout: 5, interval: 0.2) {
+            guard let next = try? sway.screenshot() else { return false }
+            let band = next.band(0..<barHeight)
+            defer { (shot, previous) = (next, band) }
+            return band == previous
         }
         XCTAssertTrue(settled, "scale \(scale) start \(start): the standing bar kept changing for 5 s")
         // Exactly there: swaybar's own pixels on either side, the ticker's from its first column to its last.
