@@ -39,12 +39,25 @@ final class CallbackPacer {
     /// on both sides for good, and the compositor's work each commit grows with their number.
     private var feedbackSilent = false
     private static let unansweredLimit = 8
-    /// How often feedback is asked for (`FeedbackSchedule`): with every frame until the period is
-    /// known, then once a second, or every ten seconds while frames are queued through a fifo.
-    private var feedbackSchedule = FeedbackSchedule()
+    /// Once the compositor has answered one with its refresh period, feedback is asked for once a
+    /// second at most while frames go one a callback, and every ten seconds while they are queued
+    /// through a fifo: its answer comes apart from the frame callback, a wake-up of its own, which
+    /// is one in six for a queue woken five times a second, and the exact period keeps the grid
+    /// between two answers (a refresh period known to the nanosecond drifts a microsecond in ten
+    /// seconds). A queued batch's callback that comes off the grid (`PresentationClock.strays`: a
+    /// new refresh rate, an output switch) asks at once. Where the compositor does not say the
+    /// period (headless wlroots) it is measured from consecutive presentations: every frame asks
+    /// until two seconds of them are in (`PresentationClock.knowsPeriod`), each answer three
+    /// events more a frame (`presented`, `sync_output`, `delete_id`) that the per-frame floor
+    /// never reads.
+    private static let feedbackInterval = 1.0
+    private static let queuedFeedbackInterval = 10.0
+    private var lastFeedbackAsked = -Double.infinity
     /// The vblank the frame whose commit asked for the pending callback is queued for (nil: a
-    /// frame drawn at its callback, not queued): its callback's time says whether the grid holds.
+    /// frame drawn at its callback, not queued), and whether a callback of a queued frame came
+    /// off the grid since feedback was last asked.
     private var callbackFrame: UInt64?
+    private var gridDoubted = false
     private(set) var isActive = false
     /// The frame callbacks asked for and answered on the current surface.
     private(set) var callbacks = FrameCallbackCount()
@@ -140,9 +153,13 @@ final class CallbackPacer {
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
+        let now = MonotonicClock.now()
+        let interval = counter == nil ? Self.feedbackInterval : Self.queuedFeedbackInterval
         if let presentation, !feedbackSilent, display.presentationClock != nil,
-           feedbackSchedule.asks(at: MonotonicClock.now(), queued: counter != nil, periodKnown: clock.knowsPeriod),
+           !clock.knowsPeriod || gridDoubted || now - lastFeedbackAsked >= interval,
            let feedback = wp_presentation_feedback(presentation, surface) {
+            lastFeedbackAsked = now
+            gridDoubted = false
             feedbackObjects.append(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
@@ -160,7 +177,6 @@ final class CallbackPacer {
         queuedThrough = 0
         dropFeedback()
         feedbackSilent = false
-        feedbackSchedule = FeedbackSchedule()
         surface = newSurface
         clock = PresentationClock(guessedPeriod: clock.period)
         drewOnLastCallback = false
@@ -172,7 +188,7 @@ final class CallbackPacer {
         pendingCallback = nil
         callbacks.answered += 1
         let now = MonotonicClock.now()
-        if let frame = callbackFrame, clock.source == .presentation, clock.strays(now, fromFrame: frame) { feedbackSchedule.doubt() }
+        if let frame = callbackFrame, clock.source == .presentation, clock.strays(now, fromFrame: frame) { gridDoubted = true }
         callbackFrame = nil
         clock.noteCallback(at: now, consecutive: drewOnLastCallback)
         drewOnLastCallback = false
