@@ -97,27 +97,6 @@ final class PresentationClockTests: XCTestCase {
         XCTAssertEqual(clock.nextFrame(after: 2.381).time, 2.40, accuracy: 1e-9)
     }
 
-    /// Presentations without a refresh figure (headless wlroots) are heard of every frame until
-    /// two seconds of them measured the period; then one now and then moves the grid onto its
-    /// time and measures nothing (it is not the frame after the last one heard of).
-    func testPresentationsWithoutRefreshSettleThePeriodThenOnlyMoveTheGrid() {
-        var clock = PresentationClock()
-        let period = 1.0 / 62
-        for index in 0..<100 { clock.notePresented(at: 2 + Double(index) * period, refresh: nil) }
-        XCTAssertFalse(clock.knowsPeriod, "under two seconds of presentations")
-        for index in 100..<130 { clock.notePresented(at: 2 + Double(index) * period, refresh: nil) }
-        XCTAssertTrue(clock.knowsPeriod)
-        XCTAssertEqual(clock.period, period, accuracy: period * 1e-6)
-        // One a second from now on, the output's phase moved by a tenth of a frame.
-        for second in 1...40 { clock.notePresented(at: 2 + 130 * period + Double(second) + 0.1 * period, refresh: nil) }
-        XCTAssertEqual(clock.period, period, accuracy: period * 1e-6, "sparse presentations measure nothing")
-        let last = 2 + 130 * period + 40 + 0.1 * period
-        XCTAssertEqual(clock.nextFrame(after: last + 0.001).time, last + period, accuracy: 1e-9, "the grid on the last one")
-        var told = PresentationClock()
-        told.notePresented(at: 1, refresh: period)
-        XCTAssertTrue(told.knowsPeriod, "a refresh figure is the period at once")
-    }
-
     /// Frames queued ahead through a fifo: the frame after a batch comes after its last, and the
     /// first free vblank after a moment is past the queue.
     func testFramesQueuedAheadAreNotDrawnAgain() throws {
@@ -134,22 +113,6 @@ final class PresentationClockTests: XCTestCase {
         let next = clock.nextFrame(after: 5.201)
         XCTAssertEqual(next.counter, first.counter + 12, "the batch after starts behind the queue")
         XCTAssertNil(PresentationClock().peekFrame(after: 1, notBefore: 0), "no grid yet")
-    }
-
-    /// A queued batch's callback within the refresh before its frame's vblank is on the grid; one
-    /// that comes as a batch of 12 would at 144 Hz, or a refresh and a half late, doubts it.
-    func testACallbackFarFromItsFramesVblankDoubtsTheGrid() {
-        var clock = PresentationClock()
-        XCTAssertFalse(clock.strays(1, fromFrame: 0), "no grid: nothing to doubt")
-        let period = 1.0 / 60
-        clock.notePresented(at: 5.0, refresh: period)
-        let first = clock.nextFrame(after: 5.001)
-        let lastButOne = first.counter + 10
-        let vblank = first.time + 10 * period
-        XCTAssertFalse(clock.strays(vblank - 0.9 * period, fromFrame: lastButOne), "answered as the compositor draws it")
-        XCTAssertFalse(clock.strays(vblank + 0.2 * period, fromFrame: lastButOne), "a little late")
-        XCTAssertTrue(clock.strays(first.time + 10.0 / 144, fromFrame: lastButOne), "the output runs at 144 Hz now")
-        XCTAssertTrue(clock.strays(vblank + 1.5 * period, fromFrame: lastButOne), "a refresh and a half late")
     }
 
     func testCountersOnlyGrow() {

@@ -20,15 +20,9 @@ public struct PresentationClock: Sendable {
 
     public private(set) var source: Source = .none
     public private(set) var period: Double
-    /// Whether the period is known well enough that presentations need not be heard of every
-    /// frame: the compositor said it, or `settledRefreshes` consecutive presentations measured it
-    /// (a headless wlroots says none). From then on a presentation only moves the grid onto its
-    /// time: presentations asked for now and then are not consecutive frames to measure.
-    public private(set) var knowsPeriod = false
-    /// Two seconds at 60 Hz of presentation times, exact to the compositor's clock: the period
-    /// from them is within a few parts in a hundred thousand, a microsecond or so of drift a
-    /// second between two presentations heard of.
-    static let settledRefreshes = 120.0
+    /// Whether the compositor said its refresh period (else it is measured from consecutive
+    /// frames, each of which must then be heard of).
+    public private(set) var knowsRefresh = false
     private var grid: FrameClock?
     /// Recent intervals between consecutive callbacks (or presentations without a refresh figure).
     private var intervals = RollingMedian(capacity: PresentationClock.window)
@@ -59,12 +53,11 @@ public struct PresentationClock: Sendable {
         source = .presentation
         if first { intervals.removeAll(); lastTime = nil; run = nil }
         if let refresh, refresh > 0 {
-            knowsPeriod = true
+            knowsRefresh = true
             adopt(period: refresh)
             lastTime = time
-        } else if !knowsPeriod {
+        } else {
             measure(time, consecutive: true)
-            if let run, run.refreshes >= Self.settledRefreshes { knowsPeriod = true }
         }
         anchor(at: time, exactly: true)
     }
@@ -93,16 +86,6 @@ public struct PresentationClock: Sendable {
         if clock.time(ofCounter: next) <= time { next += 1 }
         next = max(next, counter)
         return (next, clock.time(ofCounter: next))
-    }
-
-    /// Whether a frame callback that came at `time` for the frame queued for vblank `counter`
-    /// says the grid may no longer be the compositor's (a new refresh rate, an output switch):
-    /// a compositor answers a frame's callback within the refresh before its vblank, so more than
-    /// a refresh and a quarter away from it, the grid is doubted and presentation feedback
-    /// should say where the vblanks are. False while the grid is unknown.
-    public func strays(_ time: Double, fromFrame counter: UInt64) -> Bool {
-        guard let clock = grid else { return false }
-        return abs(time - clock.time(ofCounter: counter)) > period * 1.25
     }
 
     /// Keeps the grid, or moves it to `time`: always for a presentation time (the compositor's

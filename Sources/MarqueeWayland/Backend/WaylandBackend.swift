@@ -181,12 +181,8 @@ public final class WaylandBackend: TickerBackend, FrameQueue {
         for (index, (crawl, plan)) in zip(crawls, plans).enumerated() {
             guard let plan else { continue }
             count = max(count, plan.frameCount)
-            let shown = crawl.show(plan, at: frame, callbacks: pacer.callbacks) { asking, queuedFor in
-                if index == asker {
-                    pacer.commitFrame(on: crawl.surface, asking: asking, queuedFor: queuedFor)
-                } else {
-                    wl_surface_commit(crawl.surface)
-                }
+            let shown = crawl.show(plan, at: frame, callbacks: pacer.callbacks) { asking in
+                if index == asker { pacer.commitFrame(on: crawl.surface, asking: asking) } else { wl_surface_commit(crawl.surface) }
             }
             if !shown {
                 if frame == nil { crawl.owedStill = plan }

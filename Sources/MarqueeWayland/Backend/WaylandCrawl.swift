@@ -81,20 +81,18 @@ final class WaylandCrawl {
     }
 
     /// Shows `plan` (and the frames following it, queued through the fifo where it can) and
-    /// commits them with `commit` (`asking`: the commit that asks for the next callback;
-    /// `queuedFor`: the vblank of a frame queued through the fifo, nil for one drawn at its
-    /// callback or at once), each held until its refresh where the compositor offers commit
-    /// timing (`frame`: the first one's; nil: at once). False when every buffer is the
-    /// compositor's: a standing picture is then owed, a frame retried.
-    func show(_ plan: FramePlan, at frame: FrameTime?, callbacks: FrameCallbackCount,
-              commit: (_ asking: Bool, _ queuedFor: UInt64?) -> Void) -> Bool {
+    /// commits them with `commit` (`asking`: the commit that asks for the next callback), each
+    /// held until its refresh where the compositor offers commit timing (`frame`: the first one's;
+    /// nil: at once). False when every buffer is the compositor's: a standing picture is then owed,
+    /// a frame retried.
+    func show(_ plan: FramePlan, at frame: FrameTime?, callbacks: FrameCallbackCount, commit: (_ asking: Bool) -> Void) -> Bool {
         // A roll's frame is a buffer cut from its stack (`RollFrames`) on every compositor.
         if queuesFrames, plan.roll == nil, let fifo {
             let asking = max(0, plan.frameCount - 2)
             guard compositor.queue(plan, through: surfaceScale, commit: { index in
                 fifo.followPrevious()
                 if let timer, let frame { timer.holdNextCommit(forRefreshAt: frame.time + Double(index) * frame.period, period: frame.period) }
-                commit(index == asking, frame.map { $0.counter + UInt64(index) })
+                commit(index == asking)
             }) else { return false }
             showsAtlas = true
             owedStill = nil
@@ -103,7 +101,7 @@ final class WaylandCrawl {
         if plan.roll == nil && surfaceScale.honoursSourceOffsets && compositor.showRectangle(plan, through: surfaceScale) {
             showsAtlas = true
             owedStill = nil
-            commit(true, nil)
+            commit(true)
             return true
         }
         if showsAtlas {
@@ -112,7 +110,7 @@ final class WaylandCrawl {
         }
         guard compositor.attach(plan, callbacks: callbacks) else { return false }
         owedStill = nil
-        commit(true, nil)
+        commit(true)
         return true
     }
 }

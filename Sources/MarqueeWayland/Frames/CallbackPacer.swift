@@ -40,24 +40,11 @@ final class CallbackPacer {
     private var feedbackSilent = false
     private static let unansweredLimit = 8
     /// Once the compositor has answered one with its refresh period, feedback is asked for once a
-    /// second at most while frames go one a callback, and every ten seconds while they are queued
-    /// through a fifo: its answer comes apart from the frame callback, a wake-up of its own, which
-    /// is one in six for a queue woken five times a second, and the exact period keeps the grid
-    /// between two answers (a refresh period known to the nanosecond drifts a microsecond in ten
-    /// seconds). A queued batch's callback that comes off the grid (`PresentationClock.strays`: a
-    /// new refresh rate, an output switch) asks at once. Where the compositor does not say the
-    /// period (headless wlroots) it is measured from consecutive presentations: every frame asks
-    /// until two seconds of them are in (`PresentationClock.knowsPeriod`), each answer three
-    /// events more a frame (`presented`, `sync_output`, `delete_id`) that the per-frame floor
-    /// never reads.
+    /// second at most: it arrives apart from the frame callback (a wake-up of its own), and the
+    /// exact period keeps the grid between two answers. Without the period (headless wlroots)
+    /// it is measured from consecutive presentations: every frame asks.
     private static let feedbackInterval = 1.0
-    private static let queuedFeedbackInterval = 10.0
     private var lastFeedbackAsked = -Double.infinity
-    /// The vblank the frame whose commit asked for the pending callback is queued for (nil: a
-    /// frame drawn at its callback, not queued), and whether a callback of a queued frame came
-    /// off the grid since feedback was last asked.
-    private var callbackFrame: UInt64?
-    private var gridDoubted = false
     private(set) var isActive = false
     /// The frame callbacks asked for and answered on the current surface.
     private(set) var callbacks = FrameCallbackCount()
@@ -137,8 +124,7 @@ final class CallbackPacer {
     /// frame's feedback (`asking`; a batch asks with its last frame but one only), and commit it.
     /// `target`: the surface committed, when not the pacer's own (a lane's crawl: the first one
     /// drawn in a turn asks, so a standing first lane never leaves the others without callbacks).
-    /// `queuedFor`: the vblank of a frame queued through the fifo (nil: drawn at its callback).
-    func commitFrame(on target: OpaquePointer? = nil, asking: Bool = true, queuedFor counter: UInt64? = nil) {
+    func commitFrame(on target: OpaquePointer? = nil, asking: Bool = true) {
         let surface = target ?? self.surface
         guard asking else { return wl_surface_commit(surface) }
         if callbackFramePosted {
@@ -148,18 +134,14 @@ final class CallbackPacer {
         }
         if pendingCallback == nil, let callback = wl_surface_frame(surface) {
             pendingCallback = callback
-            callbackFrame = counter
             callbacks.requested += 1
             wl_callback_add_listener(callback, callbackListener, listenerData(self))
         }
         if feedbackObjects.count >= Self.unansweredLimit { giveUpFeedback() }
         let now = MonotonicClock.now()
-        let interval = counter == nil ? Self.feedbackInterval : Self.queuedFeedbackInterval
-        if let presentation, !feedbackSilent, display.presentationClock != nil,
-           !clock.knowsPeriod || gridDoubted || now - lastFeedbackAsked >= interval,
+        if let presentation, !feedbackSilent, display.presentationClock != nil, !clock.knowsRefresh || now - lastFeedbackAsked >= Self.feedbackInterval,
            let feedback = wp_presentation_feedback(presentation, surface) {
             lastFeedbackAsked = now
-            gridDoubted = false
             feedbackObjects.append(feedback)
             wp_presentation_feedback_add_listener(feedback, feedbackListener, listenerData(self))
         }
@@ -171,7 +153,6 @@ final class CallbackPacer {
     func move(to newSurface: OpaquePointer) {
         if let pendingCallback { wl_callback_destroy(pendingCallback) }
         pendingCallback = nil
-        callbackFrame = nil
         callbacks = FrameCallbackCount()
         // Nothing is queued on a new surface, and its clock counts anew.
         queuedThrough = 0
@@ -187,10 +168,7 @@ final class CallbackPacer {
         if let callback { wl_callback_destroy(callback) }
         pendingCallback = nil
         callbacks.answered += 1
-        let now = MonotonicClock.now()
-        if let frame = callbackFrame, clock.source == .presentation, clock.strays(now, fromFrame: frame) { gridDoubted = true }
-        callbackFrame = nil
-        clock.noteCallback(at: now, consecutive: drewOnLastCallback)
+        clock.noteCallback(at: MonotonicClock.now(), consecutive: drewOnLastCallback)
         drewOnLastCallback = false
         guard isActive else { return }
         startTimer.disarm()
