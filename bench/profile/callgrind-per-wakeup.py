@@ -15,6 +15,8 @@ import collections
 import re
 
 NAMED = re.compile(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$")
+# A cost line: its position (a number, +n or -n relative to the last, or * for the same) and costs.
+COST = re.compile(r"^(?:[+-]?\d+|\*)\s")
 
 
 def read(path, callers_of):
@@ -47,7 +49,7 @@ def read(path, callers_of):
                 callers[fn] += count
             after_calls = True
             continue
-        if re.match(r"^[+-]?\d", line):
+        if COST.match(line):
             fields = line.split()
             if len(fields) >= 2:
                 if after_calls:  # the inclusive cost of the call just named
@@ -67,7 +69,11 @@ def main():
     options = arguments.parse_args()
     own, by_object, calls, callers = read(options.dump, options.callers)
     wakeups = sum(count for name, count in calls.items() if name and options.per in name) or 1
-    print(f"{wakeups} wake-ups ({options.per}), {sum(by_object.values()) / wakeups:,.0f} instructions each")
+    counted = sum(by_object.values())
+    totals = next((int(line.split()[1]) for line in open(options.dump) if line.startswith("totals:")), None)
+    if totals is not None and totals != counted:
+        print(f"warning: {counted:,} instructions read against the dump's totals of {totals:,}")
+    print(f"{wakeups} wake-ups ({options.per}), {counted / wakeups:,.0f} instructions each")
     for name, cost in by_object.most_common():
         print(f"{cost / wakeups:10,.0f}  {name}")
     print()
